@@ -1,0 +1,233 @@
+import type { Schema } from "./model";
+import type { Where, WhereNode } from "./where";
+
+/**
+ * Two layers, as in better-auth but with race-safe primitives named in the contract:
+ *
+ * - `AdapterDriver` is what an adapter author writes. It speaks physical names (tables and columns,
+ *   after casing and renames) and storage values (already converted for what the database can hold,
+ *   per `capabilities`). It knows nothing of models.
+ * - `DBAdapter` is what the library uses. `createDBAdapter(driver, schema)` wraps a driver: it maps
+ *   names, generates ids, applies defaults and transforms, converts values both ways, resolves joins
+ *   from model references, and builds the atomic helpers (`consumeOne`, `incrementOne`, `claimDue`)
+ *   from the driver's primitives so that every adapter gets them with the same guarantees.
+ */
+
+export type Row = Record<string, unknown>;
+
+export interface DriverCapabilities {
+  /** Can the database store JavaScript Date values natively? Otherwise ISO strings are stored. */
+  readonly dates: boolean;
+  /** Native booleans? Otherwise 1/0 are stored. */
+  readonly booleans: boolean;
+  /** Native JSON values (objects accepted on write)? Otherwise JSON text is stored. */
+  readonly json: boolean;
+  /** Does `transaction` give real isolation and rollback? */
+  readonly transactions: boolean;
+  /** Can the driver perform a one-to-one LEFT JOIN in the same round trip? */
+  readonly joins: boolean;
+}
+
+export type SortDirection = "asc" | "desc";
+
+export interface PhysicalSort {
+  readonly column: string;
+  readonly direction: SortDirection;
+}
+
+/** A one-to-one LEFT JOIN: `base.localColumn = table.foreignColumn`, result nested under `alias`. */
+export interface PhysicalJoin {
+  readonly alias: string;
+  readonly table: string;
+  readonly localColumn: string;
+  readonly foreignColumn: string;
+  readonly columns: readonly string[];
+}
+
+export interface DriverFindArgs {
+  readonly table: string;
+  readonly where?: WhereNode;
+  /** Columns to return; all columns when absent. */
+  readonly columns?: readonly string[];
+  readonly sortBy?: readonly PhysicalSort[];
+  readonly limit?: number;
+  readonly offset?: number;
+  /** Only passed when `capabilities.joins` is true. A missing joined row yields `alias: null`. */
+  readonly joins?: readonly PhysicalJoin[];
+}
+
+export interface AdapterDriver {
+  readonly id: string;
+  readonly capabilities: DriverCapabilities;
+  /** Inserts one row and returns it as stored (all columns). */
+  insert(args: { table: string; values: Row }): Promise<Row>;
+  findMany(args: DriverFindArgs): Promise<Row[]>;
+  count(args: { table: string; where?: WhereNode }): Promise<number>;
+  /** Updates every matching row; returns how many matched. */
+  updateMany(args: { table: string; where?: WhereNode; values: Row }): Promise<number>;
+  /**
+   * Optional: updates every matching row and returns them after the change, in one round trip
+   * (UPDATE ... RETURNING). Without it, `DBAdapter.update` finds, updates and re-reads.
+   */
+  updateReturning?(args: { table: string; where?: WhereNode; values: Row }): Promise<Row[]>;
+  /** Deletes every matching row; returns how many were deleted. */
+  deleteMany(args: { table: string; where?: WhereNode }): Promise<number>;
+  /**
+   * Atomically adds `by` to a numeric column of every matching row in one statement
+   * (`SET col = col + by WHERE ...`), so concurrent callers never lose an update. Returns how many
+   * rows changed. Guards are expressed in `where` by the caller.
+   */
+  increment(args: { table: string; where?: WhereNode; column: string; by: number }): Promise<number>;
+  /** Runs `fn` in a transaction: everything commits together or rolls back when `fn` throws. */
+  transaction<T>(fn: (tx: AdapterDriver) => Promise<T>): Promise<T>;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+export type SortBy = { readonly field: string; readonly direction?: SortDirection };
+
+export type JoinOption = Readonly<Record<string, true | { readonly limit?: number }>>;
+
+export interface FindOneArgs {
+  readonly model: string;
+  readonly where: Where;
+  readonly select?: readonly string[];
+  /**
+   * Related models to load with the row, keyed by model name. A reference from this model to the
+   * other gives one object (or null), loaded in the same query where the database can join; a
+   * reference from the other model to this one gives a list, loaded with one extra query for all rows.
+   */
+  readonly join?: JoinOption;
+}
+
+export interface FindManyArgs {
+  readonly model: string;
+  readonly where?: Where;
+  readonly select?: readonly string[];
+  readonly sortBy?: SortBy | readonly SortBy[];
+  readonly limit?: number;
+  readonly offset?: number;
+  readonly join?: JoinOption;
+}
+
+export interface ClaimDueArgs {
+  readonly model: string;
+  /** Extra conditions for a row to be due (e.g. `nextAttemptAt <= now`). */
+  readonly where?: Where;
+  readonly limit: number;
+  /** How long the claim lasts before another worker may take the row again. */
+  readonly leaseMs: number;
+  readonly now: Date;
+  readonly sortBy?: SortBy | readonly SortBy[];
+  /** Lease fields on the model (date and string). Defaults: `lockedUntil`, `lockToken`. */
+  readonly leaseFields?: { readonly until: string; readonly token: string };
+}
+
+export interface DBAdapter {
+  readonly id: string;
+  readonly schema: Schema;
+  readonly capabilities: DriverCapabilities;
+  create<T = Row>(args: { model: string; data: Row; select?: readonly string[] }): Promise<T>;
+  findOne<T = Row>(args: FindOneArgs): Promise<T | null>;
+  findMany<T = Row>(args: FindManyArgs): Promise<T[]>;
+  count(args: { model: string; where?: Where }): Promise<number>;
+  /** Updates the first matching row (callers pass a unique where) and returns it, or null. */
+  update<T = Row>(args: { model: string; where: Where; update: Row }): Promise<T | null>;
+  updateMany(args: { model: string; where?: Where; update: Row }): Promise<number>;
+  delete(args: { model: string; where: Where }): Promise<number>;
+  deleteMany(args: { model: string; where?: Where }): Promise<number>;
+  /**
+   * Deletes and returns one matching row. Under any concurrency exactly one caller receives a given
+   * row; the others receive null. For single-use values (tokens, codes).
+   */
+  consumeOne<T = Row>(args: { model: string; where: Where }): Promise<T | null>;
+  /**
+   * Adds `by` to `field` of the row matching `where`, unless the result would leave [min, max].
+   * Returns the row after the change, or null when no row matched or the guard refused. Never
+   * overshoots under concurrency (20 concurrent increments with room for 5: exactly 5 succeed).
+   */
+  incrementOne<T = Row>(args: {
+    model: string;
+    where: Where;
+    field: string;
+    by: number;
+    max?: number;
+    min?: number;
+  }): Promise<T | null>;
+  /**
+   * Claims up to `limit` due rows for this caller by setting a lease; a row is never held by two
+   * callers at once. Release a row by updating it (clear `lockedUntil`) or let the lease expire.
+   */
+  claimDue<T = Row>(args: ClaimDueArgs): Promise<T[]>;
+  transaction<T>(fn: (tx: DBAdapter) => Promise<T>): Promise<T>;
+  /** Is this adapter bound to an open transaction? */
+  readonly inTransaction: boolean;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+export type AdapterErrorCode = "UNIQUE_VIOLATION" | "UNKNOWN_MODEL" | "UNKNOWN_FIELD" | "INVALID_VALUE";
+
+export interface AdapterError extends Error {
+  readonly name: "AdapterError";
+  readonly code: AdapterErrorCode;
+}
+
+export function adapterError(code: AdapterErrorCode, message: string, cause?: unknown): AdapterError {
+  const error = new Error(message, cause === undefined ? undefined : { cause }) as Error & {
+    code: AdapterErrorCode;
+  };
+  error.name = "AdapterError";
+  error.code = code;
+  return error as AdapterError;
+}
+
+export function isAdapterError(error: unknown, code?: AdapterErrorCode): error is AdapterError {
+  return (
+    error instanceof Error &&
+    error.name === "AdapterError" &&
+    (code === undefined || (error as AdapterError).code === code)
+  );
+}
+
+/** Name mapping and id options shared by every adapter. */
+export interface AdapterOptions {
+  /** Column casing applied to field names without a `fieldName`. Default "camel". */
+  readonly casing?: "camel" | "snake";
+  /** Table names per model (logical model name -> table). */
+  readonly tables?: Readonly<Record<string, string>>;
+  /** Column names per model field. */
+  readonly fields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Prefix for every table name (used by tests to isolate runs). */
+  readonly tablePrefix?: string;
+  /** Id generation: random (default, 32 url-safe characters), a function, or "database" (not supported by all). */
+  readonly generateId?: (model: string) => string;
+}
+
+/** What `createAuth` passes to an adapter factory once the schema is known. */
+export interface AdapterFactoryContext {
+  readonly schema: Schema;
+}
+
+/** A database option for `createAuth`: builds the adapter for the merged schema. */
+export interface DatabaseAdapter {
+  readonly id: string;
+  create(ctx: AdapterFactoryContext): DBAdapter;
+  /** Applies missing tables, columns and indexes (adapters that own a schema, like Kysely). */
+  migrate?(ctx: AdapterFactoryContext): Promise<MigrationPlan>;
+  /** Computes the migration plan without applying it. */
+  plan?(ctx: AdapterFactoryContext): Promise<MigrationPlan>;
+  close?(): Promise<void>;
+}
+
+export interface MigrationStep {
+  readonly kind: "create_table" | "add_column" | "create_index";
+  readonly table: string;
+  readonly column?: string;
+  readonly index?: string;
+  readonly sql: string;
+}
+
+export interface MigrationPlan {
+  readonly steps: readonly MigrationStep[];
+}
