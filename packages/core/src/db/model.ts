@@ -45,8 +45,11 @@ export interface FieldDef<T extends FieldType = FieldType> {
   readonly bigint?: boolean;
   /** Column name override (before the adapter's casing rule). */
   readonly fieldName?: string;
-  /** Normalises a value before it is written (e.g. lower-case emails). */
-  readonly transform?: (value: FieldValueOf<T>) => FieldValueOf<T>;
+  /**
+   * Normalises a value before it is written (e.g. lower-case emails). Declared as a method so that a
+   * field with a transform still fits the general `FieldDef` (parameters of methods are bivariant).
+   */
+  transform?(value: FieldValueOf<T>): FieldValueOf<T>;
   /** Maximum length hint for string columns that are indexed (defaults to 255 on MySQL). */
   readonly maxLength?: number;
 }

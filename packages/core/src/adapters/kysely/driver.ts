@@ -1,0 +1,112 @@
+import { type RawBuilder, sql } from "kysely";
+import type { AdapterDriver, DriverCapabilities, Row } from "../../db/adapter";
+import type { WhereNode } from "../../db/where";
+import { mapErrors } from "./errors";
+import { nestJoins, selectSql } from "./select-sql";
+import type { DynamicKysely, SqlDialect } from "./types";
+import { whereSql } from "./where-sql";
+
+export const CAPABILITIES: Readonly<Record<SqlDialect, DriverCapabilities>> = {
+  postgres: { dates: true, booleans: true, json: true, transactions: true, joins: true },
+  mysql: { dates: true, booleans: false, json: false, transactions: true, joins: true },
+  sqlite: { dates: false, booleans: false, json: false, transactions: true, joins: true },
+};
+
+export interface KyselyDriverConfig {
+  readonly dialect: SqlDialect;
+  /** Primary key column per table (default `id`): MySQL re-reads an inserted row by it. */
+  readonly idColumns: ReadonlyMap<string, string>;
+}
+
+/** An `AdapterDriver` over a Kysely instance (or a Kysely transaction, when `inTransaction`). */
+export function createKyselyDriver(
+  db: DynamicKysely,
+  config: KyselyDriverConfig,
+  inTransaction = false,
+): AdapterDriver {
+  const { dialect } = config;
+  const returning = dialect !== "mysql";
+
+  const rows = async (query: RawBuilder<Row>): Promise<Row[]> => (await query.execute(db)).rows;
+  const affected = async (query: RawBuilder<unknown>): Promise<number> =>
+    Number((await query.execute(db)).numAffectedRows ?? 0n);
+
+  const where = (table: string, node: WhereNode | undefined) =>
+    node ? sql`WHERE ${whereSql(node, dialect, table)}` : sql``;
+
+  const assignments = (values: Row) =>
+    sql.join(Object.entries(values).map(([column, value]) => sql`${sql.id(column)} = ${value}`));
+
+  const insertSql = (table: string, values: Row) => {
+    const columns = Object.keys(values);
+    return sql<Row>`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES (${sql.join(Object.values(values))})`;
+  };
+
+  const selectAll = (table: string, node: WhereNode | undefined) =>
+    sql<Row>`SELECT * FROM ${sql.table(table)} ${where(table, node)}`;
+
+  const driver: AdapterDriver = {
+    id: `kysely-${dialect}`,
+    capabilities: CAPABILITIES[dialect],
+
+    insert: ({ table, values }) =>
+      mapErrors(async () => {
+        if (returning) {
+          const [row] = await rows(sql<Row>`${insertSql(table, values)} RETURNING *`);
+          if (!row) throw new Error(`INSERT INTO ${table} returned no row`);
+          return row;
+        }
+        await insertSql(table, values).execute(db);
+        const idColumn = config.idColumns.get(table) ?? "id";
+        const [row] = await rows(
+          sql<Row>`SELECT * FROM ${sql.table(table)} WHERE ${sql.id(idColumn)} = ${values[idColumn]}`,
+        );
+        if (!row) throw new Error(`The row inserted into ${table} could not be read back`);
+        return row;
+      }),
+
+    findMany: (args) =>
+      mapErrors(async () => (await rows(selectSql(args, dialect))).map((row) => nestJoins(row, args.joins))),
+
+    count: ({ table, where: node }) =>
+      mapErrors(async () => {
+        const [row] = await rows(
+          sql<Row>`SELECT COUNT(*) AS ${sql.id("count")} FROM ${sql.table(table)} ${where(table, node)}`,
+        );
+        return Number(row?.count ?? 0);
+      }),
+
+    updateMany: ({ table, where: node, values }) =>
+      mapErrors(async () => {
+        if (Object.keys(values).length === 0) return driver.count({ table, where: node });
+        return affected(sql`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)}`);
+      }),
+
+    deleteMany: ({ table, where: node }) =>
+      mapErrors(() => affected(sql`DELETE FROM ${sql.table(table)} ${where(table, node)}`)),
+
+    increment: ({ table, where: node, column, by }) =>
+      mapErrors(() =>
+        affected(
+          sql`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`,
+        ),
+      ),
+
+    transaction(fn) {
+      if (inTransaction) return fn(driver);
+      return db.transaction().execute((trx) => fn(createKyselyDriver(trx, config, true)));
+    },
+  };
+
+  if (returning) {
+    driver.updateReturning = ({ table, where: node, values }) =>
+      mapErrors(() =>
+        Object.keys(values).length === 0
+          ? rows(selectAll(table, node))
+          : rows(
+              sql<Row>`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)} RETURNING *`,
+            ),
+      );
+  }
+  return driver;
+}

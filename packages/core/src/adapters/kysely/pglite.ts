@@ -1,0 +1,15 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { Kysely } from "kysely";
+import { PGliteDialect } from "kysely-pglite-dialect";
+import type { DatabaseAdapter } from "../../db/adapter";
+import { createKyselyAdapter } from "./adapter";
+import type { DynamicDatabase, KyselyDriverOptions } from "./types";
+
+/**
+ * PostgreSQL in process, through PGlite (speaks the "postgres" dialect). `close()` destroys the
+ * Kysely instance built here, which closes the PGlite instance you passed.
+ */
+export function pgliteAdapter(pglite: PGlite, options: KyselyDriverOptions = {}): DatabaseAdapter {
+  const db = new Kysely<DynamicDatabase>({ dialect: new PGliteDialect(pglite) });
+  return createKyselyAdapter(db, { ...options, dialect: "postgres" }, true);
+}

@@ -1,0 +1,59 @@
+import { type RawBuilder, sql } from "kysely";
+import type { DriverFindArgs, PhysicalJoin, Row } from "../../db/adapter";
+import type { SqlDialect } from "./types";
+import { whereSql } from "./where-sql";
+
+/** MySQL and SQLite accept OFFSET only after a LIMIT: these mean "no limit". */
+const NO_LIMIT: Partial<Record<SqlDialect, string>> = { mysql: "18446744073709551615", sqlite: "-1" };
+
+const joinedName = (join: PhysicalJoin, column: string): string => `${join.alias}__${column}`;
+
+/** The columns read from a joined table: the requested ones plus the one that tells a miss. */
+const joinedColumns = (join: PhysicalJoin): string[] => [...new Set([join.foreignColumn, ...join.columns])];
+
+/** `SELECT ... FROM table LEFT JOIN ... WHERE ... ORDER BY ... LIMIT ... OFFSET ...` for `findMany`. */
+export function selectSql(args: DriverFindArgs, dialect: SqlDialect): RawBuilder<Row> {
+  const { table } = args;
+  const joins = args.joins ?? [];
+  const columns: RawBuilder<unknown>[] = args.columns
+    ? args.columns.map((c) => sql.id(table, c))
+    : [sql`${sql.table(table)}.*`];
+  for (const join of joins) {
+    for (const c of joinedColumns(join))
+      columns.push(sql`${sql.id(join.alias, c)} AS ${sql.id(joinedName(join, c))}`);
+  }
+  const parts: RawBuilder<unknown>[] = [sql`SELECT ${sql.join(columns)} FROM ${sql.table(table)}`];
+  for (const join of joins) {
+    parts.push(
+      sql`LEFT JOIN ${sql.table(join.table)} AS ${sql.id(join.alias)} ON ${sql.id(join.alias, join.foreignColumn)} = ${sql.id(table, join.localColumn)}`,
+    );
+  }
+  if (args.where) parts.push(sql`WHERE ${whereSql(args.where, dialect, table)}`);
+  if (args.sortBy && args.sortBy.length > 0) {
+    const order = args.sortBy.map(
+      (s) => sql`${sql.id(table, s.column)} ${sql.raw(s.direction === "desc" ? "DESC" : "ASC")}`,
+    );
+    parts.push(sql`ORDER BY ${sql.join(order)}`);
+  }
+  if (args.limit !== undefined) parts.push(sql`LIMIT ${args.limit}`);
+  else if (args.offset !== undefined && NO_LIMIT[dialect])
+    parts.push(sql`LIMIT ${sql.raw(NO_LIMIT[dialect])}`);
+  if (args.offset !== undefined) parts.push(sql`OFFSET ${args.offset}`);
+  return sql<Row>`${sql.join(parts, sql` `)}`;
+}
+
+/** Moves the `alias__column` values of each joined table into `row[alias]` (null for a miss). */
+export function nestJoins(row: Row, joins: readonly PhysicalJoin[] | undefined): Row {
+  if (!joins || joins.length === 0) return row;
+  const out: Row = { ...row };
+  for (const join of joins) {
+    const nested: Row = {};
+    for (const c of joinedColumns(join)) {
+      nested[c] = out[joinedName(join, c)];
+      delete out[joinedName(join, c)];
+    }
+    out[join.alias] =
+      nested[join.foreignColumn] === null || nested[join.foreignColumn] === undefined ? null : nested;
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+import { defineEndpoint } from "../../router/endpoint";
+import { coreRoutes } from "../routes";
+import { renderErrorPage } from "./error-page";
+
+/** GET /ok: a liveness probe. */
+export const ok = defineEndpoint(coreRoutes.ok, {
+  handler: () => ({ ok: true }),
+});
+
+/** GET /error: the HTML page flows redirect to when they cannot reach the app (spec section 2). */
+export const errorPage = defineEndpoint(coreRoutes.error, {
+  handler: ({ request, app }) => {
+    const code = request ? new URL(request.url).searchParams.get("error") : null;
+    return new Response(renderErrorPage(app.appName, code), {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  },
+});

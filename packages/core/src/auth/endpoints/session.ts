@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../router/endpoint";
+import { queryBoolean } from "../../router/schemas";
+import { AUTH_ERRORS } from "../errors";
+import { coreRoutes } from "../routes";
+import { clearSessionCookies } from "../session/cookies";
+import { publicSession, publicUser } from "../shape";
+
+const sessionQuery = z
+  .object({ disableCookieCache: queryBoolean.optional(), disableRefresh: queryBoolean.optional() })
+  .optional();
+
+/** GET /get-session -> { session, user } or null (spec section 7). */
+export const getSession = defineEndpoint(coreRoutes.getSession, {
+  query: sessionQuery,
+  auth: "optional",
+  noStore: true,
+  handler({ app, session }) {
+    if (!session) return null;
+    return { session: publicSession(app, session.session), user: publicUser(app, session.user) };
+  },
+});
+
+/** GET /list-sessions: the signed-in user's unexpired sessions. */
+export const listSessions = defineEndpoint(coreRoutes.listSessions, {
+  auth: "session",
+  noStore: true,
+  async handler({ app, session }) {
+    const now = app.now().getTime();
+    const rows = await app.core.sessions.store.listByUser(session.user.id);
+    return rows.filter((s) => s.expiresAt.getTime() > now).map((s) => publicSession(app, s));
+  },
+});
+
+/** POST /revoke-session {token}: only one's own; unknown -> 400 "Session not found". */
+export const revokeSession = defineEndpoint(coreRoutes.revokeSession, {
+  body: z.object({ token: z.string() }),
+  auth: "fresh-session",
+  async handler({ app, session, body }) {
+    const target = await app.core.sessions.store.findByToken(body.token);
+    if (!target) throw AUTH_ERRORS.SESSION_NOT_FOUND();
+    if (target.user.id !== session.user.id) throw AUTH_ERRORS.UNAUTHORIZED();
+    await app.core.sessions.revoke(session.user.id, [body.token]);
+    return { status: true };
+  },
+});
+
+/** POST /revoke-sessions: every session of the user, the current one included. */
+export const revokeSessions = defineEndpoint(coreRoutes.revokeSessions, {
+  auth: "fresh-session",
+  async handler({ app, rc, session }) {
+    await app.core.sessions.revoke(session.user.id);
+    clearSessionCookies(rc);
+    return { status: true };
+  },
+});
+
+/** POST /revoke-other-sessions: every session but the current one. */
+export const revokeOtherSessions = defineEndpoint(coreRoutes.revokeOtherSessions, {
+  auth: "fresh-session",
+  async handler({ app, session }) {
+    const others = (await app.core.sessions.store.listByUser(session.user.id))
+      .map((s) => s.token)
+      .filter((t) => t !== session.session.token);
+    if (others.length > 0) await app.core.sessions.revoke(session.user.id, others);
+    return { status: true };
+  },
+});
+
+/** POST /sign-out: revokes the current session and clears the cookies. */
+export const signOut = defineEndpoint(coreRoutes.signOut, {
+  async handler({ app, rc }) {
+    const current = await app.core.sessions.current(rc, { disableCookieCache: true, disableRefresh: true });
+    if (current) await app.core.sessions.revoke(current.user.id, [current.session.token]);
+    clearSessionCookies(rc);
+    return { success: true };
+  },
+});

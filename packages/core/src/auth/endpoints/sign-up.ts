@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { isAdapterError } from "../../db/adapter";
+import { inputSchema } from "../../db/validators";
+import { defineEndpoint } from "../../router/endpoint";
+import { AUTH_ERRORS } from "../errors";
+import { assertEmailPasswordEnabled, assertPasswordLength, isValidEmail } from "../password-policy";
+import { coreRoutes } from "../routes";
+import { publicUser } from "../shape";
+import { sendVerificationEmail } from "../verification/email";
+
+const signUpBody = z.looseObject({
+  name: z.string(),
+  email: z.string(),
+  password: z.string(),
+  image: z.string().optional(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+/** POST /sign-up/email: creates the user and its credential account; signs in unless told not to. */
+export const signUpEmail = defineEndpoint(coreRoutes.signUpEmail, {
+  body: signUpBody,
+  noStore: true,
+  async handler({ app, rc, body }) {
+    assertEmailPasswordEnabled(app);
+    if (app.options.emailAndPassword?.disableSignUp) throw AUTH_ERRORS.EMAIL_AND_PASSWORD_NOT_ENABLED();
+    const email = body.email.trim().toLowerCase();
+    if (!isValidEmail(email)) throw AUTH_ERRORS.INVALID_EMAIL();
+    assertPasswordLength(app, body.password);
+    const { users, sessions } = app.core;
+    if (await users.findByEmail(email)) throw AUTH_ERRORS.USER_ALREADY_EXISTS();
+
+    // Hash before the transaction: slow work never holds a pool connection.
+    const hash = await app.password.hash(body.password);
+    const parsed = inputSchema(app.schema.user!, "create").safeParse(body);
+    if (!parsed.success) throw AUTH_ERRORS.INVALID_BODY_PARAMETERS({ issues: parsed.error.issues });
+    const fields = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+
+    let user: Awaited<ReturnType<typeof users.create>>;
+    try {
+      user = await app.adapter.transaction(async (tx) => {
+        const created = await users.create({ ...fields, email, name: body.name }, tx, rc.request);
+        await users.createAccount({ providerId: "credential", accountId: created.id, userId: created.id, password: hash }, tx);
+        return created;
+      });
+    } catch (error) {
+      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.USER_ALREADY_EXISTS();
+      throw error;
+    }
+    await users.afterCreate(user, rc.request);
+
+    const verification = app.options.emailVerification;
+    const requireVerification = app.options.emailAndPassword?.requireEmailVerification ?? false;
+    if ((verification?.sendOnSignUp ?? requireVerification) && verification?.sendVerificationEmail) {
+      await sendVerificationEmail(rc, user, { callbackURL: body.callbackURL });
+    }
+    if (requireVerification || app.options.emailAndPassword?.autoSignIn === false) {
+      return { token: null, user: publicUser(app, user) };
+    }
+    const { session } = await sessions.create(rc, user, { dontRemember: body.rememberMe === false });
+    return { token: session.token, user: publicUser(app, user) };
+  },
+});

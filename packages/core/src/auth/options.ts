@@ -1,0 +1,154 @@
+import type { DatabaseAdapter } from "../db/adapter";
+import type { FieldMap } from "../db/model";
+import type { LoggerOptions } from "../logger/logger";
+import type { AnyPlugin } from "../plugin/define-plugin";
+import type { SecondaryStorage } from "../storage/secondary-storage";
+import type { Account, Session, User } from "./models";
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface EmailMessageBase {
+  user: User & Record<string, unknown>;
+  url: string;
+  token: string;
+}
+
+/** A database hook may return replacement data, or `false` to refuse the write. */
+export interface ModelHooks<T> {
+  create?: {
+    before?: (data: T & Record<string, unknown>) => Awaitable<{ data: Partial<T> & Record<string, unknown> } | false | undefined>;
+    after?: (row: T & Record<string, unknown>) => Awaitable<void>;
+  };
+  update?: {
+    before?: (data: Partial<T> & Record<string, unknown>) => Awaitable<{ data: Partial<T> & Record<string, unknown> } | false | undefined>;
+    after?: (row: T & Record<string, unknown>) => Awaitable<void>;
+  };
+}
+
+export interface RateLimitRule {
+  /** Window length in seconds. */
+  readonly window: number;
+  /** Requests allowed per window. */
+  readonly max: number;
+}
+
+export interface AuthOptions {
+  appName?: string;
+  /** The app's public URL (origin, optionally with the base path). Validated: "Invalid base URL". */
+  baseURL?: string;
+  /** Where the handler is mounted. Default "/api/auth". */
+  basePath?: string;
+  /** Signing/encryption secret; required outside tests (env GATEHOUSE_SECRET or BETTER_AUTH_SECRET). */
+  secret?: string;
+  database?: DatabaseAdapter;
+  /** Sessions (and rate limits) in a key-value store such as Redis; the database becomes optional. */
+  secondaryStorage?: SecondaryStorage;
+  emailAndPassword?: {
+    enabled?: boolean;
+    disableSignUp?: boolean;
+    /** Default 8. */
+    minPasswordLength?: number;
+    /** Default 128. */
+    maxPasswordLength?: number;
+    requireEmailVerification?: boolean;
+    /** Sign the user in after sign-up. Default true. */
+    autoSignIn?: boolean;
+    sendResetPassword?: (data: EmailMessageBase, request?: Request) => Awaitable<void>;
+    /** Seconds. Default 3600. */
+    resetPasswordTokenExpiresIn?: number;
+    revokeSessionsOnPasswordReset?: boolean;
+    password?: {
+      hash?: (password: string) => Promise<string>;
+      verify?: (data: { hash: string; password: string }) => Promise<boolean>;
+    };
+  };
+  emailVerification?: {
+    sendVerificationEmail?: (data: EmailMessageBase, request?: Request) => Awaitable<void>;
+    sendOnSignUp?: boolean;
+    sendOnSignIn?: boolean;
+    autoSignInAfterVerification?: boolean;
+    /** Seconds. Default 3600. */
+    expiresIn?: number;
+  };
+  session?: {
+    /** Seconds. Default 7 days. */
+    expiresIn?: number;
+    /** Seconds. Default 1 day. */
+    updateAge?: number;
+    /** Seconds. Default 1 day; 0 disables the fresh-session guard. */
+    freshAge?: number;
+    disableSessionRefresh?: boolean;
+    /** Keep sessions in the database too when secondary storage is configured. */
+    storeSessionInDatabase?: boolean;
+    cookieCache?: {
+      enabled?: boolean;
+      /** Seconds. Default 60. */
+      maxAge?: number;
+      /** "compact" signs the payload; "encrypted" hides it (AES-256-GCM). Default "compact". */
+      strategy?: "compact" | "encrypted";
+    };
+    additionalFields?: FieldMap;
+  };
+  user?: {
+    additionalFields?: FieldMap;
+    changeEmail?: {
+      enabled?: boolean;
+      sendChangeEmailVerification?: (
+        data: EmailMessageBase & { newEmail: string },
+        request?: Request,
+      ) => Awaitable<void>;
+      /** Unverified users change their email directly. Default true. */
+      updateEmailWithoutVerification?: boolean;
+    };
+    deleteUser?: {
+      enabled?: boolean;
+      sendDeleteAccountVerification?: (data: EmailMessageBase, request?: Request) => Awaitable<void>;
+      beforeDelete?: (user: User & Record<string, unknown>, request?: Request) => Awaitable<void>;
+      afterDelete?: (user: User & Record<string, unknown>, request?: Request) => Awaitable<void>;
+      /** Seconds. Default 86400. */
+      deleteTokenExpiresIn?: number;
+    };
+  };
+  account?: {
+    additionalFields?: FieldMap;
+    /** Encrypt OAuth tokens at rest. Default false. */
+    encryptOAuthTokens?: boolean;
+    accountLinking?: {
+      enabled?: boolean;
+      trustedProviders?: string[];
+      allowDifferentEmails?: boolean;
+      allowUnlinkingAll?: boolean;
+      updateUserInfoOnLink?: boolean;
+    };
+  };
+  verification?: { additionalFields?: FieldMap };
+  /** Extra trusted origins (patterns with `*` allowed), or a function of the request. */
+  trustedOrigins?: string[] | ((request: Request | undefined) => Awaitable<string[]>);
+  rateLimit?: {
+    /** Default: on in production, off in tests/development. */
+    enabled?: boolean;
+    window?: number;
+    max?: number;
+    storage?: "memory" | "database" | "secondary-storage";
+    customRules?: Record<string, RateLimitRule | false>;
+  };
+  databaseHooks?: {
+    user?: ModelHooks<User>;
+    session?: ModelHooks<Session>;
+    account?: ModelHooks<Account>;
+  };
+  plugins?: readonly AnyPlugin[];
+  logger?: LoggerOptions;
+  advanced?: {
+    cookiePrefix?: string;
+    useSecureCookies?: boolean;
+    disableCSRFCheck?: boolean;
+    defaultCookieAttributes?: { domain?: string; sameSite?: "lax" | "strict" | "none"; partitioned?: boolean };
+    /** Headers carrying the client IP, first match wins. Default ["x-forwarded-for"]. */
+    ipAddressHeaders?: string[];
+    /** Clock for every time decision (tests move time with it). */
+    now?: () => Date;
+  };
+  /** Called with every unexpected (500) error. */
+  onAPIError?: (error: unknown) => void;
+}

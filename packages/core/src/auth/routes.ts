@@ -1,0 +1,30 @@
+/**
+ * Core route manifest: method, path and what the client refreshes afterwards. Plain data with no
+ * imports, shared by the server endpoints and the browser client (spec section 7).
+ */
+export const coreRoutes = {
+  ok: { method: "GET", path: "/ok" },
+  error: { method: "GET", path: "/error" },
+  signUpEmail: { method: "POST", path: "/sign-up/email", invalidates: ["session"] },
+  signInEmail: { method: "POST", path: "/sign-in/email", invalidates: ["session"] },
+  signOut: { method: "POST", path: "/sign-out", invalidates: ["session"] },
+  getSession: { method: "GET", path: "/get-session" },
+  listSessions: { method: "GET", path: "/list-sessions" },
+  revokeSession: { method: "POST", path: "/revoke-session", invalidates: ["session"] },
+  revokeSessions: { method: "POST", path: "/revoke-sessions", invalidates: ["session"] },
+  revokeOtherSessions: { method: "POST", path: "/revoke-other-sessions", invalidates: ["session"] },
+  updateUser: { method: "POST", path: "/update-user", invalidates: ["session"] },
+  sendVerificationEmail: { method: "POST", path: "/send-verification-email" },
+  verifyEmail: { method: "GET", path: "/verify-email", invalidates: ["session"] },
+  requestPasswordReset: { method: "POST", path: "/request-password-reset" },
+  forgetPassword: { method: "POST", path: "/forget-password" },
+  resetPasswordCallback: { method: "GET", path: "/reset-password/:token" },
+  resetPassword: { method: "POST", path: "/reset-password" },
+  changePassword: { method: "POST", path: "/change-password", invalidates: ["session"] },
+  setPassword: { method: "POST", path: "/set-password", serverOnly: true },
+  changeEmail: { method: "POST", path: "/change-email", invalidates: ["session"] },
+  deleteUser: { method: "POST", path: "/delete-user", invalidates: ["session"] },
+  deleteUserCallback: { method: "GET", path: "/delete-user/callback", invalidates: ["session"] },
+} as const;
+
+export type CoreRoutes = typeof coreRoutes;

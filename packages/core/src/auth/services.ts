@@ -1,0 +1,11 @@
+import type { SessionService } from "./session/service";
+import type { UserRepository } from "./users/repository";
+import type { VerificationService } from "./verification/service";
+
+/** Core services every endpoint and plugin may use (built once per app). */
+export interface CoreServices {
+  readonly generateId: (model: string) => string;
+  readonly users: UserRepository;
+  readonly sessions: SessionService;
+  readonly verification: VerificationService;
+}

@@ -1,0 +1,93 @@
+import type { RequestContext } from "../../context/request-context";
+import { fromBase64Url, toBase64Url, utf8 } from "../../crypto/encoding";
+import type { SessionWithUser } from "../models";
+import { reviveDates } from "./store";
+
+/** Spec sections 5 and 9: the encoded cookie-cache value may not exceed 4093 characters. */
+export const MAX_COOKIE_CACHE_LENGTH = 4093;
+
+interface CachePayload {
+  s: SessionWithUser;
+  /** Cache expiry, epoch ms. */
+  e: number;
+}
+
+/** Sets the signed session-token cookie; a non-remembered session gets a browser-session cookie. */
+export async function setSessionTokenCookie(rc: RequestContext, token: string, dontRemember: boolean) {
+  const { app } = rc;
+  const signed = await app.keys.signValue(token);
+  rc.setCookie(app.cookies.names.sessionToken, signed, dontRemember ? {} : { maxAge: app.session.expiresIn });
+  if (dontRemember) rc.setCookie(app.cookies.names.dontRemember, await app.keys.signValue("true"), {});
+  else if (rc.getCookie(app.cookies.names.dontRemember)) rc.deleteCookie(app.cookies.names.dontRemember);
+}
+
+export async function readSessionToken(rc: RequestContext): Promise<string | null> {
+  const raw = rc.getCookie(rc.app.cookies.names.sessionToken);
+  return raw ? rc.app.keys.unsignValue(raw) : null;
+}
+
+export async function readDontRemember(rc: RequestContext): Promise<boolean> {
+  const raw = rc.getCookie(rc.app.cookies.names.dontRemember);
+  return raw !== null && (await rc.app.keys.unsignValue(raw)) === "true";
+}
+
+/** Encodes the cookie cache; null when it would exceed the 4093-character limit. */
+export async function encodeCookieCache(rc: RequestContext, value: SessionWithUser): Promise<string | null> {
+  const { app } = rc;
+  const payload: CachePayload = { s: value, e: app.now().getTime() + app.session.cookieCache.maxAge * 1000 };
+  const json = JSON.stringify(payload);
+  const encoded =
+    app.session.cookieCache.strategy === "encrypted"
+      ? await app.keys.encrypt(json, "session-cache")
+      : await app.keys.signValue(toBase64Url(utf8.encode(json)));
+  return encoded.length <= MAX_COOKIE_CACHE_LENGTH ? encoded : null;
+}
+
+export async function setCookieCache(rc: RequestContext, value: SessionWithUser) {
+  const { app } = rc;
+  if (!app.session.cookieCache.enabled) return;
+  const encoded = await encodeCookieCache(rc, value);
+  if (encoded === null) {
+    app.logger.warn("Session data is larger than the 4093-character cookie limit; the cookie cache is not set");
+    if (rc.getCookie(app.cookies.names.sessionData)) rc.deleteCookie(app.cookies.names.sessionData);
+    return;
+  }
+  rc.setCookie(app.cookies.names.sessionData, encoded, { maxAge: app.session.cookieCache.maxAge });
+}
+
+/** The cached session if the cookie is authentic, unexpired and belongs to `token`. */
+export async function readCookieCache(rc: RequestContext, token: string): Promise<SessionWithUser | null> {
+  const { app } = rc;
+  const raw = rc.getCookie(app.cookies.names.sessionData);
+  if (!raw) return null;
+  let json: string | null;
+  if (app.session.cookieCache.strategy === "encrypted") {
+    json = await app.keys.decrypt(raw, "session-cache");
+  } else {
+    const value = await app.keys.unsignValue(raw);
+    json = value === null ? null : utf8.decode(fromBase64Url(value));
+  }
+  if (json === null) return null;
+  try {
+    const payload = JSON.parse(json) as CachePayload;
+    const now = app.now().getTime();
+    if (payload.e <= now || payload.s.session.token !== token) return null;
+    const session = reviveDates(app.schema.session, payload.s.session);
+    if (session.expiresAt.getTime() <= now) return null;
+    return { session, user: reviveDates(app.schema.user, payload.s.user) };
+  } catch {
+    return null;
+  }
+}
+
+export async function setSessionCookies(rc: RequestContext, value: SessionWithUser, dontRemember: boolean) {
+  await setSessionTokenCookie(rc, value.session.token, dontRemember);
+  await setCookieCache(rc, value);
+}
+
+export function clearSessionCookies(rc: RequestContext) {
+  const { names } = rc.app.cookies;
+  rc.deleteCookie(names.sessionToken);
+  rc.deleteCookie(names.sessionData);
+  rc.deleteCookie(names.dontRemember);
+}

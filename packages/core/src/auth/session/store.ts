@@ -1,0 +1,167 @@
+import type { AppContext } from "../../context/app-context";
+import type { Row } from "../../db/adapter";
+import type { ModelDef } from "../../db/model";
+import type { Session, SessionWithUser } from "../models";
+
+export type SessionRow = Session & Record<string, unknown>;
+
+/** Turns ISO strings back into Dates for a model's date fields (rows read from JSON). */
+export function reviveDates<T extends Row>(model: ModelDef | undefined, row: T): T {
+  if (!model) return row;
+  const out: Row = { ...row };
+  for (const [name, def] of Object.entries(model.fields)) {
+    if (def.type === "date" && typeof out[name] === "string") out[name] = new Date(out[name] as string);
+  }
+  return out as T;
+}
+
+const sessionKey = (token: string) => `session:${token}`;
+const userSessionsKey = (userId: string) => `active-sessions-${userId}`;
+
+interface IndexEntry {
+  token: string;
+  expiresAt: number;
+}
+
+/**
+ * Session persistence: the database, or secondary storage (Redis) when configured, or both when
+ * `storeSessionInDatabase` is set. Lookups by token cost one round trip in either store: the
+ * database read joins the user; the storage entry holds session and user together.
+ */
+export function createSessionStore(app: AppContext) {
+  const storage = app.secondaryStorage;
+  const useDb = !storage || app.session.storeInDatabase;
+  const ttl = (expiresAt: Date) => Math.max(1, Math.ceil((expiresAt.getTime() - app.now().getTime()) / 1000));
+
+  const revive = (value: string): SessionWithUser => {
+    const parsed = JSON.parse(value) as SessionWithUser;
+    return {
+      session: reviveDates(app.schema.session, parsed.session),
+      user: reviveDates(app.schema.user, parsed.user),
+    };
+  };
+
+  const readIndex = async (userId: string): Promise<IndexEntry[]> => {
+    const raw = storage ? await storage.get(userSessionsKey(userId)) : null;
+    const now = app.now().getTime();
+    return raw ? (JSON.parse(raw) as IndexEntry[]).filter((e) => e.expiresAt > now) : [];
+  };
+
+  const writeIndex = async (userId: string, entries: IndexEntry[]) => {
+    if (!storage) return;
+    if (entries.length === 0) return storage.delete(userSessionsKey(userId));
+    const last = Math.max(...entries.map((e) => e.expiresAt));
+    await storage.set(userSessionsKey(userId), JSON.stringify(entries), ttl(new Date(last)));
+  };
+
+  const putInStorage = async (value: SessionWithUser) => {
+    if (!storage) return;
+    await storage.set(sessionKey(value.session.token), JSON.stringify(value), ttl(value.session.expiresAt));
+  };
+
+  return {
+    async create(data: Row, user: SessionWithUser["user"]): Promise<SessionRow> {
+      const session = useDb
+        ? await app.adapter.create<SessionRow>({ model: "session", data })
+        : (reviveDates(app.schema.session, {
+            id: app.core.generateId("session"),
+            createdAt: app.now(),
+            updatedAt: app.now(),
+            ...data,
+          }) as SessionRow);
+      if (storage) {
+        await putInStorage({ session, user });
+        const index = (await readIndex(user.id)).filter((e) => e.token !== session.token);
+        index.push({ token: session.token, expiresAt: session.expiresAt.getTime() });
+        await writeIndex(user.id, index);
+      }
+      return session;
+    },
+
+    async findByToken(token: string): Promise<SessionWithUser | null> {
+      if (storage) {
+        const raw = await storage.get(sessionKey(token));
+        if (raw) return revive(raw);
+        if (!useDb) return null;
+      }
+      const row = await app.adapter.findOne<SessionRow & { user: SessionWithUser["user"] | null }>({
+        model: "session",
+        where: [{ field: "token", value: token }],
+        join: { user: true },
+      });
+      if (!row?.user) return null;
+      const { user, ...session } = row;
+      return { session: session as SessionRow, user };
+    },
+
+    async update(current: SessionWithUser, data: Row): Promise<SessionRow | null> {
+      let session: SessionRow | null = { ...current.session, ...data, updatedAt: app.now() } as SessionRow;
+      if (useDb) {
+        session = await app.adapter.update<SessionRow>({
+          model: "session",
+          where: [{ field: "token", value: current.session.token }],
+          update: data,
+        });
+      }
+      if (session && storage) {
+        await putInStorage({ session, user: current.user });
+        const index = (await readIndex(current.user.id)).map((e) =>
+          e.token === session!.token ? { ...e, expiresAt: session!.expiresAt.getTime() } : e,
+        );
+        await writeIndex(current.user.id, index);
+      }
+      return session;
+    },
+
+    async listByUser(userId: string): Promise<SessionRow[]> {
+      if (storage && !useDb) {
+        const index = await readIndex(userId);
+        const rows = await Promise.all(index.map((e) => storage.get(sessionKey(e.token))));
+        return rows.filter((r): r is string => r !== null).map((r) => revive(r).session);
+      }
+      return app.adapter.findMany<SessionRow>({
+        model: "session",
+        where: [{ field: "userId", value: userId }],
+        sortBy: { field: "createdAt", direction: "desc" },
+      });
+    },
+
+    /** Deletes the given tokens of one user (all of them when `tokens` is undefined). */
+    async deleteForUser(userId: string, tokens?: readonly string[]): Promise<string[]> {
+      let removed: string[];
+      if (useDb) {
+        const where = tokens
+          ? [
+              { field: "userId", value: userId },
+              { field: "token", operator: "in" as const, value: tokens },
+            ]
+          : [{ field: "userId", value: userId }];
+        removed = tokens
+          ? [...tokens]
+          : (await app.adapter.findMany<SessionRow>({ model: "session", where, select: ["token"] })).map(
+              (s) => s.token,
+            );
+        await app.adapter.deleteMany({ model: "session", where });
+      } else {
+        removed = tokens ? [...tokens] : (await readIndex(userId)).map((e) => e.token);
+      }
+      if (storage) {
+        await Promise.all(removed.map((t) => storage.delete(sessionKey(t))));
+        const index = tokens ? (await readIndex(userId)).filter((e) => !tokens.includes(e.token)) : [];
+        await writeIndex(userId, index);
+      }
+      return removed;
+    },
+
+    /** Rewrites the cached user inside every stored session of that user (after a user update). */
+    async refreshUser(user: SessionWithUser["user"]): Promise<void> {
+      if (!storage) return;
+      for (const entry of await readIndex(user.id)) {
+        const raw = await storage.get(sessionKey(entry.token));
+        if (raw) await putInStorage({ session: revive(raw).session, user });
+      }
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

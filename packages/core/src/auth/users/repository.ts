@@ -1,0 +1,135 @@
+import type { AppContext } from "../../context/app-context";
+import type { DBAdapter } from "../../db/adapter";
+import { AUTH_ERRORS } from "../errors";
+import type { Account, User } from "../models";
+import type { ModelHooks } from "../options";
+
+export type UserRow = User & Record<string, unknown>;
+export type AccountRow = Account & Record<string, unknown>;
+
+async function runBeforeHook<T>(
+  hook: NonNullable<NonNullable<ModelHooks<T>["create"]>["before"]> | undefined,
+  data: Record<string, unknown>,
+  refused: () => Error,
+): Promise<Record<string, unknown>> {
+  if (!hook) return data;
+  const result = await hook(data as T & Record<string, unknown>);
+  if (result === false) throw refused();
+  return result?.data ? { ...data, ...result.data } : data;
+}
+
+/**
+ * The only code that touches the user and account tables. Writes go through the user's database
+ * hooks and the plugins' before-hooks; events are emitted by the caller after commit.
+ */
+export function createUserRepository(app: AppContext) {
+  const hooks = app.options.databaseHooks ?? {};
+
+  return {
+    findById(id: string, db: DBAdapter = app.adapter) {
+      return db.findOne<UserRow>({ model: "user", where: [{ field: "id", value: id }] });
+    },
+
+    findByEmail(email: string, db: DBAdapter = app.adapter) {
+      return db.findOne<UserRow>({ model: "user", where: [{ field: "email", value: email.toLowerCase() }] });
+    },
+
+    /** The user with their accounts, in a constant number of queries. */
+    async findByEmailWithAccounts(email: string) {
+      const row = await app.adapter.findOne<UserRow & { account: AccountRow[] }>({
+        model: "user",
+        where: [{ field: "email", value: email.toLowerCase() }],
+        join: { account: true },
+      });
+      if (!row) return null;
+      const { account, ...user } = row;
+      return { user: user as UserRow, accounts: account };
+    },
+
+    async create(data: Record<string, unknown>, db: DBAdapter = app.adapter, request?: Request) {
+      const hooked = await app.events.runBefore("user.create", { data, request });
+      const final = await runBeforeHook(hooks.user?.create?.before, hooked.data, () =>
+        AUTH_ERRORS.FAILED_TO_CREATE_USER(),
+      );
+      return db.create<UserRow>({ model: "user", data: final });
+    },
+
+    async afterCreate(user: UserRow, request?: Request) {
+      await hooks.user?.create?.after?.(user);
+      await app.events.emit("user.created", { user, request });
+    },
+
+    async update(user: UserRow, data: Record<string, unknown>, db: DBAdapter = app.adapter, request?: Request) {
+      const hooked = await app.events.runBefore("user.update", { data, user, request });
+      const final = await runBeforeHook(hooks.user?.update?.before, hooked.data, () =>
+        AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
+      );
+      const updated = await db.update<UserRow>({ model: "user", where: [{ field: "id", value: user.id }], update: final });
+      if (!updated) throw AUTH_ERRORS.USER_NOT_FOUND();
+      return updated;
+    },
+
+    async afterUpdate(user: UserRow, previous: UserRow) {
+      await hooks.user?.update?.after?.(user);
+      await app.events.emit("user.updated", { user, previous });
+    },
+
+    delete(id: string, db: DBAdapter = app.adapter) {
+      return db.delete({ model: "user", where: [{ field: "id", value: id }] });
+    },
+
+    listAccounts(userId: string, db: DBAdapter = app.adapter) {
+      return db.findMany<AccountRow>({ model: "account", where: [{ field: "userId", value: userId }] });
+    },
+
+    findCredentialAccount(userId: string, db: DBAdapter = app.adapter) {
+      return db.findOne<AccountRow>({
+        model: "account",
+        where: [
+          { field: "userId", value: userId },
+          { field: "providerId", value: "credential" },
+        ],
+      });
+    },
+
+    findAccount(providerId: string, accountId: string, db: DBAdapter = app.adapter) {
+      return db.findOne<AccountRow>({
+        model: "account",
+        where: [
+          { field: "providerId", value: providerId },
+          { field: "accountId", value: accountId },
+        ],
+      });
+    },
+
+    async createAccount(data: Record<string, unknown>, db: DBAdapter = app.adapter) {
+      const final = await runBeforeHook(hooks.account?.create?.before, data, () =>
+        AUTH_ERRORS.FAILED_TO_CREATE_USER(),
+      );
+      return db.create<AccountRow>({ model: "account", data: final });
+    },
+
+    async afterCreateAccount(account: AccountRow) {
+      await hooks.account?.create?.after?.(account);
+      await app.events.emit("account.created", { account });
+    },
+
+    async updateAccount(id: string, data: Record<string, unknown>, db: DBAdapter = app.adapter) {
+      const final = await runBeforeHook(hooks.account?.update?.before, data, () =>
+        AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
+      );
+      const account = await db.update<AccountRow>({ model: "account", where: [{ field: "id", value: id }], update: final });
+      if (account) {
+        await hooks.account?.update?.after?.(account);
+        await app.events.emit("account.updated", { account });
+      }
+      return account;
+    },
+
+    deleteAccount(id: string, db: DBAdapter = app.adapter) {
+      return db.delete({ model: "account", where: [{ field: "id", value: id }] });
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

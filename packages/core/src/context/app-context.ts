@@ -1,0 +1,60 @@
+import type { SessionWithUser } from "../auth/models";
+import type { AuthOptions } from "../auth/options";
+import type { CoreServices } from "../auth/services";
+import type { CookieConfig } from "../cookies/config";
+import type { PasswordHasher } from "../crypto/password";
+import type { Keyring } from "../crypto/keys";
+import type { DBAdapter } from "../db/adapter";
+import type { Schema } from "../db/model";
+import type { EventBus } from "../events/bus";
+import type { GatehouseEvents, GatehouseHooks } from "../events/types";
+import type { Logger } from "../logger/logger";
+import type { AnyPlugin } from "../plugin/define-plugin";
+import type { OriginChecker } from "../router/origin";
+import type { SecondaryStorage } from "../storage/secondary-storage";
+
+export interface SessionConfig {
+  /** Seconds. */
+  readonly expiresIn: number;
+  readonly updateAge: number;
+  readonly freshAge: number;
+  readonly disableRefresh: boolean;
+  readonly storeInDatabase: boolean;
+  readonly cookieCache: { readonly enabled: boolean; readonly maxAge: number; readonly strategy: "compact" | "encrypted" };
+}
+
+/**
+ * Everything app-wide, built once by `createAuth` and frozen: options, adapter, keys, hasher,
+ * cookie names, plugin services. Per-request state lives in RequestContext, never here.
+ */
+export interface AppContext {
+  readonly options: AuthOptions;
+  readonly appName: string;
+  /** Public URL of the auth handler: origin + base path, no trailing slash. */
+  readonly baseURL: string;
+  readonly origin: string;
+  readonly basePath: string;
+  readonly secret: string;
+  readonly adapter: DBAdapter;
+  readonly schema: Schema;
+  readonly logger: Logger;
+  readonly keys: Keyring;
+  readonly password: PasswordHasher & { readonly minLength: number; readonly maxLength: number };
+  readonly cookies: CookieConfig;
+  readonly session: SessionConfig;
+  readonly secondaryStorage: SecondaryStorage | undefined;
+  /** Checker for the static trusted origins (baseURL origin + options). */
+  readonly origins: OriginChecker;
+  /** The checker for a request (includes origins from a `trustedOrigins` function). */
+  originsFor(request: Request | undefined): Promise<OriginChecker>;
+  readonly ipAddressHeaders: readonly string[];
+  readonly events: EventBus<GatehouseEvents, GatehouseHooks>;
+  readonly plugins: readonly AnyPlugin[];
+  /** Plugin services by plugin id. */
+  readonly services: Readonly<Record<string, unknown>>;
+  readonly core: CoreServices;
+  readonly isTest: boolean;
+  now(): Date;
+}
+
+export type { SessionWithUser };

@@ -1,0 +1,49 @@
+/** Cookie max-age cap of spec sections 5 and 9: 400 days. */
+export const MAX_COOKIE_AGE_SECONDS = 34_560_000;
+
+export interface CookieAttributes {
+  readonly maxAge?: number;
+  readonly expires?: Date;
+  readonly domain?: string;
+  readonly path?: string;
+  readonly secure?: boolean;
+  readonly httpOnly?: boolean;
+  readonly sameSite?: "lax" | "strict" | "none";
+  readonly partitioned?: boolean;
+}
+
+/** Serialises a Set-Cookie value; Max-Age is capped at 400 days whatever the caller asks. */
+export function serializeCookie(name: string, value: string, attrs: CookieAttributes = {}): string {
+  let out = `${name}=${encodeURIComponent(value)}`;
+  if (attrs.maxAge !== undefined) {
+    out += `; Max-Age=${Math.max(0, Math.min(Math.floor(attrs.maxAge), MAX_COOKIE_AGE_SECONDS))}`;
+  }
+  if (attrs.expires) out += `; Expires=${attrs.expires.toUTCString()}`;
+  if (attrs.domain) out += `; Domain=${attrs.domain}`;
+  out += `; Path=${attrs.path ?? "/"}`;
+  if (attrs.secure) out += "; Secure";
+  if (attrs.httpOnly) out += "; HttpOnly";
+  if (attrs.sameSite) out += `; SameSite=${attrs.sameSite[0]!.toUpperCase()}${attrs.sameSite.slice(1)}`;
+  if (attrs.partitioned) out += "; Partitioned";
+  return out;
+}
+
+/** Parses a Cookie request header into a map (first occurrence of a name wins). */
+export function parseCookieHeader(header: string | null): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || out.has(name)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      out.set(name, decodeURIComponent(value));
+    } catch {
+      out.set(name, value);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import { createRouter } from "better-call";
+import { memoryAdapter } from "./adapters/memory";
+import { coreEndpoints } from "./auth/endpoints";
+import type { AuthOptions } from "./auth/options";
+import type { AppContext } from "./context/app-context";
+import { buildSchema } from "./context/build-schema";
+import { createAppContext } from "./context/create-app-context";
+import { isAPIError } from "./errors/define-errors";
+import { type CompiledEndpoint, compileEndpoint } from "./router/compile";
+import type { AnyEndpoint, EndpointMap } from "./router/endpoint";
+import type { AuthEndpoints, InferAPI, InferSession, InferUser } from "./types/infer";
+
+export interface Auth<O extends AuthOptions = AuthOptions> {
+  /** Web-standard handler: mount it under the base path (Hono, Next.js route handlers, Bun, Deno). */
+  handler(request: Request): Promise<Response>;
+  /** Every endpoint as a trusted server call: `auth.api.getSession({ headers })`. */
+  api: InferAPI<AuthEndpoints<O>>;
+  $context: AppContext;
+  options: O;
+  /** Types only: `typeof auth.$Infer.Session`. */
+  $Infer: { Session: { session: InferSession<O>; user: InferUser<O> }; User: InferUser<O> };
+  /** Settles when plugin setup has finished (the handler and api wait for it themselves). */
+  ready: Promise<void>;
+}
+
+function collectEndpoints(options: AuthOptions): Record<string, AnyEndpoint> {
+  const all: Record<string, AnyEndpoint> = { ...(coreEndpoints as EndpointMap) };
+  const owner = new Map<string, string>(Object.keys(all).map((k) => [k, "core"]));
+  const routes = new Map<string, string>();
+  const routeKey = (ep: AnyEndpoint) =>
+    (Array.isArray(ep.route.method) ? ep.route.method : [ep.route.method]).map((m) => `${m} ${ep.route.path}`);
+  for (const [key, ep] of Object.entries(all)) for (const r of routeKey(ep)) routes.set(r, `core.${key}`);
+  const seenPlugins = new Set<string>();
+  for (const plugin of options.plugins ?? []) {
+    if (seenPlugins.has(plugin.id)) throw new Error(`Plugin "${plugin.id}" is installed twice.`);
+    seenPlugins.add(plugin.id);
+    for (const [key, ep] of Object.entries(plugin.endpoints ?? {})) {
+      if (owner.has(key)) {
+        throw new Error(`Plugin "${plugin.id}" declares endpoint "${key}", already declared by "${owner.get(key)}".`);
+      }
+      for (const r of routeKey(ep)) {
+        if (routes.has(r)) {
+          throw new Error(`Plugin "${plugin.id}" route "${r}" conflicts with ${routes.get(r)}.`);
+        }
+        routes.set(r, `${plugin.id}.${key}`);
+      }
+      owner.set(key, plugin.id);
+      all[key] = ep;
+    }
+  }
+  for (const plugin of options.plugins ?? []) {
+    for (const required of plugin.requires ?? []) {
+      if (!seenPlugins.has(required)) {
+        throw new Error(`Plugin "${plugin.id}" requires the "${required}" plugin; add it to \`plugins\`.`);
+      }
+    }
+  }
+  return all;
+}
+
+/**
+ * Creates the auth instance. Everything that can be prepared is prepared here, once: schema,
+ * adapter, keys, endpoint table and router. Per-request work is only what the request needs.
+ */
+export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
+  const endpoints = collectEndpoints(options);
+  const schema = buildSchema(options);
+  const adapter = (options.database ?? memoryAdapter()).create({ schema });
+  const app = createAppContext(options, schema, adapter);
+
+  const services = app.services as Record<string, unknown>;
+  for (const plugin of app.plugins) if (plugin.services) services[plugin.id] = plugin.services(app);
+  const ready = (async () => {
+    for (const plugin of app.plugins) await plugin.setup?.(app);
+  })();
+  ready.catch((error: unknown) => app.logger.error("Plugin setup failed", error));
+  Object.freeze(app);
+
+  const compiled: Record<string, CompiledEndpoint> = {};
+  for (const [key, ep] of Object.entries(endpoints)) compiled[key] = compileEndpoint(app, ep);
+
+  const router = createRouter(compiled as unknown as Parameters<typeof createRouter>[0], {
+    basePath: app.basePath,
+    openapi: { disabled: true },
+    onError(error) {
+      if (isAPIError(error)) return;
+      app.logger.error("Unhandled error", error);
+      options.onAPIError?.(error);
+      return Response.json(
+        { message: "Internal Server Error", code: "INTERNAL_SERVER_ERROR" },
+        { status: 500 },
+      );
+    },
+  });
+
+  const api: Record<string, (input?: Record<string, unknown>) => Promise<unknown>> = {};
+  for (const [key, endpoint] of Object.entries(compiled)) {
+    api[key] = async (input) => {
+      await ready;
+      return endpoint(input);
+    };
+  }
+
+  return {
+    async handler(request) {
+      await ready;
+      return router.handler(request);
+    },
+    api: api as unknown as InferAPI<AuthEndpoints<O>>,
+    $context: app,
+    options,
+    $Infer: undefined as never,
+    ready,
+  };
+}

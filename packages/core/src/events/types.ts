@@ -1,0 +1,30 @@
+import type { Account, Session, SessionWithUser, User } from "../auth/models";
+
+type UserRow = User & Record<string, unknown>;
+
+/**
+ * Domain events, emitted after the change commits. Plugins add their own with declaration merging:
+ *
+ *   declare module "@gatehouse/core" { interface GatehouseEvents { "organization.created": {...} } }
+ */
+export interface GatehouseEvents {
+  "user.created": { user: UserRow; request?: Request };
+  "user.updated": { user: UserRow; previous: UserRow };
+  "user.deleted": { user: UserRow };
+  "session.created": { session: Session & Record<string, unknown>; user: UserRow };
+  "session.revoked": { tokens: string[]; userId: string };
+  "account.created": { account: Account & Record<string, unknown> };
+  "account.updated": { account: Account & Record<string, unknown> };
+}
+
+/**
+ * Before-hooks: run inside a flow before the write; return replacement data or throw to refuse.
+ * Extended by plugins like the events above.
+ */
+export interface GatehouseHooks {
+  "user.create": { data: Record<string, unknown>; request?: Request };
+  "user.update": { data: Record<string, unknown>; user: UserRow; request?: Request };
+  "session.create": { data: Record<string, unknown>; user: UserRow; request?: Request };
+  "signIn.before": { user: UserRow; request?: Request };
+  "session.resolved": { result: SessionWithUser };
+}

@@ -1,0 +1,131 @@
+import { APIError, createEndpoint } from "better-call";
+import { AUTH_ERRORS } from "../auth/errors";
+import type { SessionWithUser } from "../auth/models";
+import type { AppContext } from "../context/app-context";
+import { createRequestContext, type RequestContext } from "../context/request-context";
+import type { AnyEndpoint, AuthMode } from "./endpoint";
+import { readRequestBody } from "./read-body";
+import { validate } from "./validate";
+
+/** Redirect targets checked on every routed request (spec section 5). */
+const REDIRECT_FIELDS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"] as const;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** What better-call hands our handler; only the fields we read. */
+interface CallContext {
+  _flag?: string;
+  request?: Request;
+  headers?: HeadersInit | Headers;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, string>;
+  responseHeaders: Headers;
+}
+
+/** Throws a 302 to `url`; cookies set on the request context travel with it. */
+export function redirectTo(rc: RequestContext, url: string): APIError {
+  rc.responseHeaders.set("location", url);
+  return new APIError("FOUND", undefined);
+}
+
+async function checkOrigin(rc: RequestContext) {
+  const { app, request } = rc;
+  if (!request || SAFE_METHODS.has(request.method) || app.options.advanced?.disableCSRFCheck) return;
+  if (!rc.headers.get("cookie")) return;
+  const origin = rc.headers.get("origin") ?? rc.headers.get("referer");
+  const checker = await app.originsFor(request);
+  let originValue: string | null = null;
+  try {
+    originValue = origin && origin !== "null" ? new URL(origin).origin : null;
+  } catch {
+    originValue = null;
+  }
+  if (!originValue || !checker.isTrustedOrigin(originValue)) throw AUTH_ERRORS.INVALID_ORIGIN();
+}
+
+async function checkRedirectFields(rc: RequestContext, sources: readonly unknown[], extra: readonly string[]) {
+  const checker = await rc.app.originsFor(rc.request);
+  for (const source of sources) {
+    if (!source || typeof source !== "object") continue;
+    for (const field of [...REDIRECT_FIELDS, ...extra]) {
+      const value = (source as Record<string, unknown>)[field];
+      if (value === undefined || value === null || value === "") continue;
+      if (typeof value !== "string" || !checker.isTrustedURL(value)) throw AUTH_ERRORS.INVALID_CALLBACK_URL();
+    }
+  }
+}
+
+async function resolveAuth(
+  rc: RequestContext,
+  mode: AuthMode,
+  query: unknown,
+): Promise<SessionWithUser | null> {
+  if (mode === "public") return null;
+  const q = (query ?? {}) as { disableCookieCache?: boolean; disableRefresh?: boolean };
+  const session = await rc.app.core.sessions.current(rc, {
+    disableCookieCache: mode === "fresh-session" || mode === "fresh" || q.disableCookieCache === true,
+    disableRefresh: q.disableRefresh === true,
+  });
+  if (mode === "optional") return session;
+  if (!session) throw AUTH_ERRORS.UNAUTHORIZED();
+  if (mode === "fresh" && !rc.app.core.sessions.isFresh(session)) throw AUTH_ERRORS.SESSION_NOT_FRESH();
+  return session;
+}
+
+/** The callable better-call endpoint, typed only as far as we use it. */
+export type CompiledEndpoint = ((ctx?: Record<string, unknown>) => Promise<unknown>) & {
+  readonly path: string;
+  readonly options: Record<string, unknown>;
+};
+
+const makeEndpoint = createEndpoint as unknown as (
+  path: string,
+  options: { method: string | string[]; disableBody: boolean; metadata: Record<string, unknown> },
+  handler: (ctx: unknown) => Promise<unknown>,
+) => CompiledEndpoint;
+
+/**
+ * Compiles one declaration into a better-call endpoint bound to the app, once at init. The same
+ * value serves the router (HTTP) and `auth.api.x(...)` (trusted server calls).
+ */
+export function compileEndpoint(app: AppContext, ep: AnyEndpoint): CompiledEndpoint {
+  const methods = (Array.isArray(ep.route.method) ? ep.route.method : [ep.route.method]) as string[];
+  const options = {
+    method: methods.length === 1 ? methods[0]! : methods,
+    disableBody: true,
+    metadata: ep.route.serverOnly ? { SERVER_ONLY: true } : {},
+  };
+
+  return makeEndpoint(ep.route.path, options, async (raw: unknown) => {
+    const bc = raw as CallContext;
+    const routed = bc._flag === "router";
+    const headers =
+      bc.headers instanceof Headers ? bc.headers : bc.headers ? new Headers(bc.headers) : bc.request?.headers;
+    const rc = createRequestContext(app, { request: bc.request, headers, isServerCall: !routed });
+    try {
+      if (routed) await checkOrigin(rc);
+      const rawBody = routed && bc.request ? await readRequestBody(bc.request) : bc.body;
+      const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
+      const query = ep.query ? validate(ep.query as never, bc.query ?? {}, "query") : bc.query;
+      if (routed) await checkRedirectFields(rc, [body, query], ep.redirectFields ?? []);
+      const session = await resolveAuth(rc, ep.auth ?? "public", query);
+      if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
+      return await ep.handler({
+        app,
+        rc,
+        body,
+        query,
+        params: bc.params ?? {},
+        session,
+        headers: rc.headers,
+        request: bc.request,
+      } as never);
+    } finally {
+      for (const [key, value] of rc.responseHeaders) {
+        if (key === "set-cookie") bc.responseHeaders.append(key, value);
+        else bc.responseHeaders.set(key, value);
+      }
+    }
+  });
+}
