@@ -84,6 +84,18 @@ const longNames: Schema = {
   },
 };
 
+/** Two models that reference each other. */
+const cycle: Schema = {
+  team: {
+    name: "team",
+    fields: { leadId: { type: "string", required: false, references: { model: "person", field: "id" } } },
+  },
+  person: {
+    name: "person",
+    fields: { teamId: { type: "string", references: { model: "team", field: "id", onDelete: "cascade" } } },
+  },
+};
+
 /** Migration behaviour, shared by every dialect; `db` is left open (the caller owns it). */
 export function describeMigrations(name: string, getDb: () => DynamicKysely, dialect: SqlDialect): void {
   describe(`${name}: migrations`, () => {
@@ -92,7 +104,7 @@ export function describeMigrations(name: string, getDb: () => DynamicKysely, dia
       kyselyAdapter(getDb(), { ...options, dialect });
     const fresh = (): AdapterOptions => {
       const options = { tablePrefix: randomPrefix("m") };
-      created.push(...tablesOf(v2, options), ...tablesOf(longNames, options));
+      created.push(...tablesOf(v2, options), ...tablesOf(longNames, options), ...tablesOf(cycle, options));
       return options;
     };
     afterAll(async () => {
@@ -185,6 +197,33 @@ export function describeMigrations(name: string, getDb: () => DynamicKysely, dia
         await after.findOne({ model: "note", where: [{ field: "accountId", value: account.id }] }),
       ).toMatchObject({
         body: { text: "hi", n: [1, 2] },
+      });
+    });
+
+    it("creates models that reference each other", async () => {
+      const options = fresh();
+      const adapter = factory(options);
+      const plan = await adapter.migrate!({ schema: cycle });
+      expect(plan.steps.map((s) => s.kind)).toEqual(["create_table", "create_table"]);
+      expect((await adapter.plan!({ schema: cycle })).steps).toEqual([]);
+      const db = adapter.create({ schema: cycle });
+      const team = await db.create<{ id: string }>({ model: "team", data: {} });
+      const person = await db.create<{ id: string }>({ model: "person", data: { teamId: team.id } });
+      await db.update({
+        model: "team",
+        where: [{ field: "id", value: team.id }],
+        update: { leadId: person.id },
+      });
+      expect(
+        await db.findOne({
+          model: "person",
+          where: [{ field: "id", value: person.id }],
+          join: { team: true },
+        }),
+      ).toEqual({
+        id: person.id,
+        teamId: team.id,
+        team: { id: team.id, leadId: person.id },
       });
     });
 

@@ -79,9 +79,13 @@ describe.skipIf(!available)("kysely mysql/mariadb", () => {
       }
     });
 
-    it("compares strings case-sensitively and matches LIKE patterns case-insensitively", async () => {
+    it("compares strings exactly (case, trailing spaces) and matches LIKE patterns case-insensitively", async () => {
       const adapter = factory.create({ schema });
       await adapter.create({ model: "event", data: { code: "AbC\\d_%", at: new Date() } });
+      await adapter.create({ model: "event", data: { code: "pad ", at: new Date() } });
+      // utf8mb4_bin would be PAD SPACE ('pad' = 'pad '): the adapter picks a NO PAD binary collation.
+      expect(await adapter.count({ model: "event", where: [{ field: "code", value: "pad" }] })).toBe(0);
+      expect(await adapter.count({ model: "event", where: [{ field: "code", value: "pad " }] })).toBe(1);
       expect(await adapter.count({ model: "event", where: [{ field: "code", value: "abc\\d_%" }] })).toBe(0);
       expect(await adapter.count({ model: "event", where: [{ field: "code", value: "AbC\\d_%" }] })).toBe(1);
       const like = (operator: "contains" | "starts_with" | "ends_with", value: string) =>

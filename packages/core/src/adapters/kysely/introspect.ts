@@ -5,6 +5,24 @@ import type { DynamicKysely, SqlDialect } from "./types";
 export interface LiveSchema {
   readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
   readonly indexes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** MySQL/MariaDB: the collation new tables use (see `binaryCollation`). */
+  readonly collation?: string;
+}
+
+/**
+ * The binary collation for new MySQL/MariaDB tables, so that `=` compares strings exactly: case-
+ * and accent-sensitive and, where the server has a NO PAD one, without ignoring trailing spaces
+ * (`utf8mb4_bin` is PAD SPACE: 'a' = 'a ' there). MySQL 8 has `utf8mb4_0900_bin`, MariaDB 10.2+
+ * `utf8mb4_nopad_bin`; older servers fall back to `utf8mb4_bin`.
+ */
+async function binaryCollation(db: DynamicKysely): Promise<string> {
+  const preferred = ["utf8mb4_0900_bin", "utf8mb4_nopad_bin"];
+  const { rows } = await sql<{
+    name: string;
+  }>`SELECT collation_name AS name FROM information_schema.collations
+    WHERE collation_name IN (${sql.join(preferred)})`.execute(db);
+  const available = new Set(rows.map((r) => r.name));
+  return preferred.find((c) => available.has(c)) ?? "utf8mb4_bin";
 }
 
 interface IndexRow {
@@ -44,5 +62,6 @@ export async function introspect(db: DynamicKysely, dialect: SqlDialect): Promis
     set.add(row.indexname);
     indexes.set(row.tablename, set);
   }
-  return { columns, indexes };
+  const collation = dialect === "mysql" ? await binaryCollation(db) : undefined;
+  return { columns, indexes, collation };
 }

@@ -30,7 +30,7 @@ export async function planMigration(
 ): Promise<PlannedStep[]> {
   const models = resolvePhysical(schema, options);
   const live = await introspect(db, dialect);
-  const ctx: SqlContext = { db, dialect, models, keyed: keyedFields(models) };
+  const ctx: SqlContext = { db, dialect, models, keyed: keyedFields(models), collation: live.collation };
   const tables = new Set(live.columns.keys());
   // SQLite checks foreign keys lazily, so a key may point at a table created later (reference cycles).
   const canReference = (table: string) => dialect === "sqlite" || tables.has(table);

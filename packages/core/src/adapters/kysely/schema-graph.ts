@@ -29,8 +29,9 @@ export function keyedFields(models: ReadonlyMap<string, PhysicalModel>): Map<str
 }
 
 /**
- * Models in creation order: every model after the models it references. Reference cycles are
- * broken at the first edge found (that edge's foreign key is then created without its target).
+ * Models in creation order: every model after the models it references. A reference cycle is
+ * broken at the edge found last: SQLite still declares that foreign key (it checks them lazily);
+ * PostgreSQL and MySQL cannot reference a table that does not exist yet, so there it is left out.
  */
 export function creationOrder(models: ReadonlyMap<string, PhysicalModel>): string[] {
   const order: string[] = [];

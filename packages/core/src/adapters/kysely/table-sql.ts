@@ -11,6 +11,8 @@ export interface SqlContext {
   readonly dialect: SqlDialect;
   readonly models: ReadonlyMap<string, PhysicalModel>;
   readonly keyed: ReadonlyMap<string, ReadonlySet<string>>;
+  /** MySQL/MariaDB: the binary collation of new tables. */
+  readonly collation?: string;
 }
 
 /** A foreign key of one column: where it points and what happens on delete. */
@@ -42,7 +44,7 @@ const isKeyed = (ctx: SqlContext, pm: PhysicalModel, field: string) =>
 
 /**
  * `CREATE TABLE` with the primary key, every column and the foreign keys whose target exists
- * (`canReference`). MySQL tables use a binary collation so that `=` on strings is case-sensitive.
+ * (`canReference`). MySQL tables use a binary collation so that `=` on strings is exact.
  */
 export function createTableSql(
   ctx: SqlContext,
@@ -67,7 +69,11 @@ export function createTableSql(
       fk.onDelete ? b.onDelete(fk.onDelete) : b,
     );
   }
-  if (dialect === "mysql") builder = builder.modifyEnd(sql`DEFAULT CHARSET utf8mb4 COLLATE utf8mb4_bin`);
+  if (dialect === "mysql") {
+    builder = builder.modifyEnd(
+      sql`DEFAULT CHARSET utf8mb4 COLLATE ${sql.raw(ctx.collation ?? "utf8mb4_bin")}`,
+    );
+  }
   return builder.compile().sql;
 }
 

@@ -140,7 +140,10 @@ export function atomicTests({ t, db, uid }: Suite): void {
     it("3 concurrent claimers never claim a row twice and together claim every free due row", async () => {
       const { due, now, claim } = await jobs();
       const claimed: JobRow[] = [];
-      const worker = async () => {
+      // Two workers start together (they select the same rows and race for them), the third a
+      // round trip later (its selection interleaves with the others' updates).
+      const worker = async (offset: number) => {
+        for (let i = 0; i < offset; i++) await db().count({ model: "job", where: [{ field: "id", value: due[0]! }] });
         for (let round = 0; round < 20; round++) {
           const rows = await claim(now);
           if (rows.length === 0) return;
@@ -148,14 +151,17 @@ export function atomicTests({ t, db, uid }: Suite): void {
           claimed.push(...rows);
         }
       };
-      await Promise.all([worker(), worker(), worker()]);
+      await Promise.all([0, 0, 1].map(worker));
       const ids = claimed.map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort()).toEqual([...due].sort());
+      const stored = await db().findMany<JobRow>({ model: "job", where: [{ field: "id", operator: "in", value: due }] });
+      const tokens = new Map(stored.map((r) => [r.id, r.lockToken]));
       for (const row of claimed) {
         expect(row.lockedUntil?.getTime()).toBe(now.getTime() + MINUTE);
         expect(typeof row.lockToken).toBe("string");
         expect(row.lockToken).not.toBe("held");
+        expect(tokens.get(row.id)).toBe(row.lockToken);
       }
     });
 

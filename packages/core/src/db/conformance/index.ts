@@ -1,0 +1,16 @@
+export {
+  type ConformanceExpect,
+  type ConformanceMatchers,
+  type ConformanceTarget,
+  type ConformanceTestApi,
+} from "./api";
+export { runAdapterConformance } from "./run";
+export {
+  type CounterRow,
+  conformanceSchema,
+  type ItemRow,
+  type JobRow,
+  type OwnerRow,
+  type RecordRow,
+  type TokenRow,
+} from "./schema";

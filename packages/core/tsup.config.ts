@@ -1,0 +1,29 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: {
+    index: "src/index.ts",
+    node: "src/node.ts",
+    "testing/index": "src/testing/index.ts",
+    "adapters/memory/index": "src/adapters/memory/index.ts",
+    "adapters/kysely/index": "src/adapters/kysely/index.ts",
+    "storage/redis": "src/storage/redis.ts",
+  },
+  format: ["esm", "cjs"],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  splitting: true,
+  treeshake: true,
+  target: "es2022",
+  external: [
+    "kysely",
+    "pg",
+    "mysql2",
+    "better-sqlite3",
+    "@electric-sql/pglite",
+    "kysely-pglite-dialect",
+    "ioredis",
+    "vitest",
+  ],
+});
