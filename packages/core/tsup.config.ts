@@ -22,7 +22,6 @@ export default defineConfig({
     "mysql2",
     "better-sqlite3",
     "@electric-sql/pglite",
-    "kysely-pglite-dialect",
     "ioredis",
     "vitest",
   ],

@@ -58,6 +58,11 @@ export const AUTH_ERROR_CODES = {
   FAILED_TO_UPDATE_USER: { status: 422, message: "Failed to update user" },
   EMAIL_CAN_NOT_BE_UPDATED: { status: 400, message: "Email can not be updated" },
   NOTHING_TO_UPDATE: { status: 400, message: "No fields to update" },
+  /** Email verification link errors (spec section 8): the message is the lower-case code. */
+  VERIFY_EMAIL_TOKEN_EXPIRED: { status: 401, message: "token_expired" },
+  VERIFY_EMAIL_INVALID_TOKEN: { status: 401, message: "invalid_token" },
+  VERIFY_EMAIL_USER_NOT_FOUND: { status: 401, message: "user_not_found" },
+  VERIFY_EMAIL_UNAUTHORIZED: { status: 401, message: "unauthorized" },
 } as const;
 
 export type AuthErrorKey = keyof typeof AUTH_ERROR_CODES;

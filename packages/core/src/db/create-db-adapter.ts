@@ -240,7 +240,7 @@ export function createDBAdapter(
         const idWhere = physicalWhere(pm, byId(target[0].id));
         const changed = await d.updateMany({ table: pm.table, where: idWhere, values });
         if (changed === 0) return null;
-        return (await find(pm, { where: byId(target[0].id), limit: 1 }))[0] as never;
+        return ((await find(pm, { where: byId(target[0].id), limit: 1 }))[0] ?? null) as never;
       },
 
       updateMany({ model, where, update }) {
@@ -284,7 +284,7 @@ export function createDBAdapter(
           by,
         });
         if (changed === 0) return null;
-        return (await find(pm, { where, limit: 1 }))[0] as never;
+        return ((await find(pm, { where, limit: 1 }))[0] ?? null) as never;
       },
 
       async claimDue({ model, where = [], limit, leaseMs, now, sortBy, leaseFields }) {

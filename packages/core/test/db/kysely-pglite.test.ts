@@ -1,6 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
+import { Kysely, PGliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kyselyAdapter, pgliteAdapter } from "../../src/adapters/kysely/index";
 import type { DynamicDatabase } from "../../src/adapters/kysely/types";
@@ -10,7 +9,7 @@ import { describeMigrations, dropTables, randomPrefix, tablesOf } from "./kysely
 
 // One PGlite per file (it takes seconds to start); runs are isolated by table prefix.
 const pglite = await PGlite.create();
-const db = new Kysely<DynamicDatabase>({ dialect: new PGliteDialect(pglite) });
+const db = new Kysely<DynamicDatabase>({ dialect: new PGliteDialect({ pglite }) });
 afterAll(() => db.destroy()); // also closes the PGlite instance
 
 runAdapterConformance(

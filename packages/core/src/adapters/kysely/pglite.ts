@@ -1,6 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { Kysely } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
+import { Kysely, PGliteDialect } from "kysely";
 import type { DatabaseAdapter } from "../../db/adapter";
 import { createKyselyAdapter } from "./adapter";
 import type { DynamicDatabase, KyselyDriverOptions } from "./types";
@@ -10,6 +9,6 @@ import type { DynamicDatabase, KyselyDriverOptions } from "./types";
  * Kysely instance built here, which closes the PGlite instance you passed.
  */
 export function pgliteAdapter(pglite: PGlite, options: KyselyDriverOptions = {}): DatabaseAdapter {
-  const db = new Kysely<DynamicDatabase>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DynamicDatabase>({ dialect: new PGliteDialect({ pglite }) });
   return createKyselyAdapter(db, { ...options, dialect: "postgres" }, true);
 }

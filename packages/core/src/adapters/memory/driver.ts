@@ -57,24 +57,30 @@ function uniqueKey(row: Row, columns: readonly string[]): string | undefined {
   return JSON.stringify(parts);
 }
 
+function violation(table: string, columns: readonly string[]) {
+  return adapterError("UNIQUE_VIOLATION", `Duplicate value for unique ${table}(${columns.join(", ")})`);
+}
+
 /** An in-memory driver: rows in Maps, real rollback, transactions serialised by a lock. */
 export function memoryDriver(options: MemoryDriverOptions = {}): AdapterDriver {
   const store = options.store ?? createMemoryStore();
   const tables = options.tables ?? {};
 
-  /** Throws UNIQUE_VIOLATION unless the table, with `pending` rows written over it, is consistent. */
+  /** Throws UNIQUE_VIOLATION when a `pending` row (to be written) would share a unique key with another row. */
   function checkUnique(table: string, rows: MemoryTable, pending: ReadonlyMap<number, Row>): void {
     for (const columns of tables[table]?.unique ?? []) {
-      const seen = new Set<string>();
-      const keys = new Set([...rows.keys(), ...pending.keys()]);
-      for (const key of keys) {
-        const row = pending.get(key) ?? rows.get(key);
-        const unique = row && uniqueKey(row, columns);
+      const claimed = new Set<string>();
+      for (const row of pending.values()) {
+        const unique = uniqueKey(row, columns);
         if (unique === undefined) continue;
-        if (seen.has(unique)) {
-          throw adapterError("UNIQUE_VIOLATION", `Duplicate value for unique ${table}(${columns.join(", ")})`);
-        }
-        seen.add(unique);
+        if (claimed.has(unique)) throw violation(table, columns);
+        claimed.add(unique);
+      }
+      if (claimed.size === 0) continue;
+      for (const [key, row] of rows) {
+        if (pending.has(key)) continue;
+        const unique = uniqueKey(row, columns);
+        if (unique !== undefined && claimed.has(unique)) throw violation(table, columns);
       }
     }
   }

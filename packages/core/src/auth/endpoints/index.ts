@@ -1,8 +1,16 @@
+import { changeEmail } from "./change-email";
+import { changePassword } from "./change-password";
+import { deleteUser, deleteUserCallback } from "./delete-user";
 import { errorPage, ok } from "./health";
+import { forgetPassword, requestPasswordReset } from "./request-password-reset";
+import { resetPassword, resetPasswordCallback } from "./reset-password";
+import { sendVerificationEmail } from "./send-verification-email";
 import { getSession, listSessions, revokeOtherSessions, revokeSession, revokeSessions, signOut } from "./session";
 import { signInEmail } from "./sign-in";
 import { signUpEmail } from "./sign-up";
+import { setPassword } from "./set-password";
 import { updateUser } from "./update-user";
+import { verifyEmail } from "./verify-email";
 
 /** Every core endpoint, keyed by its `auth.api` name (better-auth's names). */
 export const coreEndpoints = {
@@ -17,6 +25,17 @@ export const coreEndpoints = {
   revokeSessions,
   revokeOtherSessions,
   updateUser,
+  sendVerificationEmail,
+  verifyEmail,
+  requestPasswordReset,
+  forgetPassword,
+  resetPasswordCallback,
+  resetPassword,
+  changePassword,
+  setPassword,
+  changeEmail,
+  deleteUser,
+  deleteUserCallback,
 };
 
 export type CoreEndpoints = typeof coreEndpoints;

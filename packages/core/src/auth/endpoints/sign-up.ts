@@ -36,11 +36,22 @@ export const signUpEmail = defineEndpoint(coreRoutes.signUpEmail, {
     if (!parsed.success) throw AUTH_ERRORS.INVALID_BODY_PARAMETERS({ issues: parsed.error.issues });
     const fields = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
 
-    let user: Awaited<ReturnType<typeof users.create>>;
+    // Hooks run before the transaction; inside it only the transaction's adapter is used.
+    const userData = await users.prepareCreate(
+      { ...fields, id: app.core.generateId("user"), email, name: body.name },
+      rc.request,
+    );
+    const accountData = await users.prepareAccount({
+      providerId: "credential",
+      accountId: userData.id,
+      userId: userData.id,
+      password: hash,
+    });
+    let user: Awaited<ReturnType<typeof users.insert>>;
     try {
       user = await app.adapter.transaction(async (tx) => {
-        const created = await users.create({ ...fields, email, name: body.name }, tx, rc.request);
-        await users.createAccount({ providerId: "credential", accountId: created.id, userId: created.id, password: hash }, tx);
+        const created = await users.insert(userData, tx);
+        await users.insertAccount(accountData, tx);
         return created;
       });
     } catch (error) {

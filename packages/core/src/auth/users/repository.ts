@@ -25,7 +25,23 @@ async function runBeforeHook<T>(
 export function createUserRepository(app: AppContext) {
   const hooks = app.options.databaseHooks ?? {};
 
+  /**
+   * Runs the plugins' before-hooks and the user's database hook on new user data. Call it before
+   * opening a transaction: hooks may query the database, and inside a transaction only the
+   * transaction's adapter may be used (single-connection databases would wait forever).
+   */
+  const prepareCreate = async (data: Record<string, unknown>, request?: Request) => {
+    const hooked = await app.events.runBefore("user.create", { data, request });
+    return runBeforeHook(hooks.user?.create?.before, hooked.data, () => AUTH_ERRORS.FAILED_TO_CREATE_USER());
+  };
+
+  /** Runs the account database hook; call before a transaction (see `prepareCreate`). */
+  const prepareAccount = (data: Record<string, unknown>) =>
+    runBeforeHook(hooks.account?.create?.before, data, () => AUTH_ERRORS.FAILED_TO_CREATE_USER());
+
   return {
+    prepareCreate,
+    prepareAccount,
     findById(id: string, db: DBAdapter = app.adapter) {
       return db.findOne<UserRow>({ model: "user", where: [{ field: "id", value: id }] });
     },
@@ -46,12 +62,13 @@ export function createUserRepository(app: AppContext) {
       return { user: user as UserRow, accounts: account };
     },
 
+    /** Inserts prepared user data (see `prepareCreate`). */
+    insert(data: Record<string, unknown>, db: DBAdapter = app.adapter) {
+      return db.create<UserRow>({ model: "user", data });
+    },
+
     async create(data: Record<string, unknown>, db: DBAdapter = app.adapter, request?: Request) {
-      const hooked = await app.events.runBefore("user.create", { data, request });
-      const final = await runBeforeHook(hooks.user?.create?.before, hooked.data, () =>
-        AUTH_ERRORS.FAILED_TO_CREATE_USER(),
-      );
-      return db.create<UserRow>({ model: "user", data: final });
+      return db.create<UserRow>({ model: "user", data: await prepareCreate(data, request) });
     },
 
     async afterCreate(user: UserRow, request?: Request) {
@@ -102,11 +119,12 @@ export function createUserRepository(app: AppContext) {
       });
     },
 
+    insertAccount(data: Record<string, unknown>, db: DBAdapter = app.adapter) {
+      return db.create<AccountRow>({ model: "account", data });
+    },
+
     async createAccount(data: Record<string, unknown>, db: DBAdapter = app.adapter) {
-      const final = await runBeforeHook(hooks.account?.create?.before, data, () =>
-        AUTH_ERRORS.FAILED_TO_CREATE_USER(),
-      );
-      return db.create<AccountRow>({ model: "account", data: final });
+      return db.create<AccountRow>({ model: "account", data: await prepareAccount(data) });
     },
 
     async afterCreateAccount(account: AccountRow) {

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../router/endpoint";
+import { coreRoutes } from "../routes";
+import { changeEmail as requestEmailChange } from "../users/change-email";
+
+/**
+ * POST /change-email {newEmail, callbackURL?} -> {status: true}. Errors: "Change email is
+ * disabled", "Invalid email", "Email is the same", "Couldn't update your email" (spec sections 5, 8).
+ */
+export const changeEmail = defineEndpoint(coreRoutes.changeEmail, {
+  body: z.object({ newEmail: z.string(), callbackURL: z.string().optional() }),
+  auth: "fresh-session",
+  async handler({ rc, body, session }) {
+    await requestEmailChange(rc, session, body);
+    return { status: true };
+  },
+});

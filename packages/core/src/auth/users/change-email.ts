@@ -1,0 +1,55 @@
+import type { RequestContext } from "../../context/request-context";
+import { isAdapterError } from "../../db/adapter";
+import { AUTH_ERRORS } from "../errors";
+import type { SessionWithUser } from "../models";
+import { isValidEmail } from "../password-policy";
+import { setCookieCache } from "../session/cookies";
+import { createEmailToken, sendVerificationEmail } from "../verification/email";
+
+/**
+ * Email change (spec sections 4, 5, 6). Disabled unless `user.changeEmail.enabled`. The new email
+ * must be valid, differ from the current one and be unused. An unverified user (unless
+ * `updateEmailWithoutVerification` is false) changes it at once; otherwise a token carrying the new
+ * address goes to the current address, and `GET /verify-email` applies the change.
+ */
+export async function changeEmail(
+  rc: RequestContext,
+  session: SessionWithUser,
+  input: { newEmail: string; callbackURL?: string },
+): Promise<void> {
+  const { app } = rc;
+  const config = app.options.user?.changeEmail;
+  if (!config?.enabled) throw AUTH_ERRORS.CHANGE_EMAIL_DISABLED();
+  const newEmail = input.newEmail.trim().toLowerCase();
+  if (!isValidEmail(newEmail)) throw AUTH_ERRORS.INVALID_EMAIL();
+  const { user } = session;
+  if (newEmail === user.email) throw AUTH_ERRORS.EMAIL_IS_THE_SAME();
+  if (await app.core.users.findByEmail(newEmail)) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
+
+  if (!user.emailVerified && config.updateEmailWithoutVerification !== false) {
+    let updated: typeof user;
+    try {
+      updated = await app.core.users.update(user, { email: newEmail }, app.adapter, rc.request);
+    } catch (error) {
+      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
+      throw error;
+    }
+    await app.core.users.afterUpdate(updated, user);
+    const value = { session: session.session, user: updated };
+    rc.session = value;
+    await setCookieCache(rc, value);
+    if (app.options.emailVerification?.sendVerificationEmail) {
+      await sendVerificationEmail(rc, updated, { callbackURL: input.callbackURL });
+    }
+    return;
+  }
+
+  const send = config.sendChangeEmailVerification;
+  if (!send) throw AUTH_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED();
+  const expiresIn = app.options.emailVerification?.expiresIn ?? 3600;
+  const token = await createEmailToken(app, { email: user.email, updateTo: newEmail }, expiresIn);
+  const url = new URL(`${app.baseURL}/verify-email`);
+  url.searchParams.set("token", token);
+  url.searchParams.set("callbackURL", input.callbackURL ?? "/");
+  await send({ user, newEmail, url: url.toString(), token }, rc.request);
+}
