@@ -83,7 +83,10 @@ describe("createDBAdapter: defaults, transforms, ids", () => {
     expect(a).toMatchObject({ role: "member", verified: false, loginCount: 0 });
     expect(a.joinedAt).toEqual(new Date("2024-01-01T00:00:00.000Z"));
     expect(a.displayName).toBeNull();
-    const b = await db.create<Row>({ model: "user", data: { email: "b@x.io", role: "admin", verified: true } });
+    const b = await db.create<Row>({
+      model: "user",
+      data: { email: "b@x.io", role: "admin", verified: true },
+    });
     expect(b).toMatchObject({ role: "admin", verified: true });
   });
 
@@ -129,7 +132,9 @@ describe("createDBAdapter: errors", () => {
     };
     expect(await code(db.create({ model: "ghost", data: {} }))).toBe("UNKNOWN_MODEL");
     expect(await code(db.create({ model: "note", data: { text: "x", extra: 1 } }))).toBe("UNKNOWN_FIELD");
-    expect(await code(db.findMany({ model: "note", where: [{ field: "nope", value: 1 }] }))).toBe("UNKNOWN_FIELD");
+    expect(await code(db.findMany({ model: "note", where: [{ field: "nope", value: 1 }] }))).toBe(
+      "UNKNOWN_FIELD",
+    );
     expect(await code(db.findMany({ model: "note", sortBy: { field: "nope" } }))).toBe("UNKNOWN_FIELD");
     expect(await code(db.findMany({ model: "note", select: ["nope"] }))).toBe("UNKNOWN_FIELD");
     expect(await code(db.findMany({ model: "note", join: { user: true } }))).toBe("UNKNOWN_MODEL");
@@ -146,10 +151,19 @@ describe("createDBAdapter: drivers without native types", () => {
     const { store, db } = setup({}, plainDriver);
     const user = await db.create<Row>({
       model: "user",
-      data: { email: "p@x.io", verified: true, settings: { theme: "dark" }, joinedAt: new Date("2024-03-03T03:03:03.333Z") },
+      data: {
+        email: "p@x.io",
+        verified: true,
+        settings: { theme: "dark" },
+        joinedAt: new Date("2024-03-03T03:03:03.333Z"),
+      },
     });
     const [raw] = store.rows("userAccount");
-    expect(raw).toMatchObject({ verified: 1, settings: '{"theme":"dark"}', joinedAt: "2024-03-03T03:03:03.333Z" });
+    expect(raw).toMatchObject({
+      verified: 1,
+      settings: '{"theme":"dark"}',
+      joinedAt: "2024-03-03T03:03:03.333Z",
+    });
     expect(user).toMatchObject({ verified: true, settings: { theme: "dark" } });
     expect(user.joinedAt).toEqual(new Date("2024-03-03T03:03:03.333Z"));
     const found = await db.findMany<Row>({
@@ -166,10 +180,16 @@ describe("createDBAdapter: drivers without native types", () => {
     const { db } = setup({}, plainDriver);
     const a = await db.create<Row>({ model: "note", data: { text: "same" } });
     await db.create<Row>({ model: "note", data: { text: "same" } });
-    const updated = await db.update<Row>({ model: "note", where: [{ field: "text", value: "same" }], update: { text: "x" } });
+    const updated = await db.update<Row>({
+      model: "note",
+      where: [{ field: "text", value: "same" }],
+      update: { text: "x" },
+    });
     expect(updated).toEqual({ id: a.id, text: "x" });
     expect(await db.count({ model: "note", where: [{ field: "text", value: "same" }] })).toBe(1);
-    expect(await db.update({ model: "note", where: [{ field: "text", value: "none" }], update: { text: "y" } })).toBeNull();
+    expect(
+      await db.update({ model: "note", where: [{ field: "text", value: "none" }], update: { text: "y" } }),
+    ).toBeNull();
   });
 
   it("loads one-to-one joins with one extra query when the driver cannot join", async () => {
@@ -201,14 +221,19 @@ describe("createDBAdapter: atomic helpers", () => {
       by: 1,
     });
     expect(result).toBeNull();
-    expect((await db.findOne<Row>({ model: "user", where: [{ field: "email", value: "c@x.io" }] }))?.loginCount).toBe(2);
+    expect(
+      (await db.findOne<Row>({ model: "user", where: [{ field: "email", value: "c@x.io" }] }))?.loginCount,
+    ).toBe(2);
   });
 
   it("claimDue re-checks the lease in its update, so a slow claimer cannot take claimed rows", async () => {
     const jobSchema = {
       job: defineModel({
         name: "job",
-        fields: { lockedUntil: field("date", { required: false }), lockToken: field("string", { required: false }) },
+        fields: {
+          lockedUntil: field("date", { required: false }),
+          lockToken: field("string", { required: false }),
+        },
       }),
     } satisfies Schema;
     const base = memoryDriver({ tables: memoryTables(jobSchema) });

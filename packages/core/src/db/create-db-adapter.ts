@@ -93,7 +93,10 @@ export function createDBAdapter(
           ([, f]) => f.references?.model === pm.model.name,
         );
         if (!theirs) {
-          throw adapterError("UNKNOWN_MODEL", `No reference between "${pm.model.name}" and "${key}" to join on`);
+          throw adapterError(
+            "UNKNOWN_MODEL",
+            `No reference between "${pm.model.name}" and "${key}" to join on`,
+          );
         }
         const [foreignField, def] = theirs;
         return { key, target, kind: "many", localField: def.references!.field, foreignField, limit };
@@ -209,7 +212,10 @@ export function createDBAdapter(
 
       async create({ model, data, select }) {
         const pm = pmOf(model);
-        const stored = await d.insert({ table: pm.table, values: rowToStorage(pm, applyDefaults(pm, data), caps) });
+        const stored = await d.insert({
+          table: pm.table,
+          values: rowToStorage(pm, applyDefaults(pm, data), caps),
+        });
         return rowFromStorage(pm, stored, caps, select) as never;
       },
 
@@ -292,7 +298,12 @@ export function createDBAdapter(
         const until = leaseFields?.until ?? "lockedUntil";
         const tokenField = leaseFields?.token ?? "lockToken";
         const free: Where = [
-          { or: [{ field: until, value: null }, { field: until, operator: "lt", value: now }] },
+          {
+            or: [
+              { field: until, value: null },
+              { field: until, operator: "lt", value: now },
+            ],
+          },
         ];
         const candidates = await find(pm, { where: [...where, ...free], select: ["id"], sortBy, limit });
         if (candidates.length === 0) return [];

@@ -43,7 +43,10 @@ describe("normalizeWhere", () => {
         { field: "a", value: 1 },
         { field: "c", value: 3, connector: "OR" },
       ]),
-    ).toEqual({ kind: "and", children: [cond("a", 1), { kind: "or", children: [cond("b", 2), cond("c", 3)] }] });
+    ).toEqual({
+      kind: "and",
+      children: [cond("a", 1), { kind: "or", children: [cond("b", 2), cond("c", 3)] }],
+    });
   });
 
   it("makes a list of only OR items one OR, and a lone OR item a required condition", () => {
@@ -65,7 +68,17 @@ describe("normalizeWhere", () => {
   it("keeps nested and/or groups as written; groups join the list as AND items", () => {
     expect(
       normalizeWhere([
-        { or: [{ and: [{ field: "a", value: 1 }, { field: "b", value: null }] }, { field: "c", value: "x" }] },
+        {
+          or: [
+            {
+              and: [
+                { field: "a", value: 1 },
+                { field: "b", value: null },
+              ],
+            },
+            { field: "c", value: "x" },
+          ],
+        },
         { field: "d", value: 4, connector: "OR" },
       ]),
     ).toEqual({
@@ -84,15 +97,29 @@ describe("normalizeWhere", () => {
     expect(() => normalizeWhere([{ field: "a", operator: "in", value: 1 }])).toThrow(/"in" on field "a"/);
     expect(() => normalizeWhere([{ field: "a", operator: "not_in", value: "x" }])).toThrow(/not_in/);
     expect(() => normalizeWhere([{ field: "a", value: [1, 2] }])).toThrow(/"eq"/);
-    expect(() => normalizeWhere([{ or: [{ field: "z", operator: "contains", value: ["x"] }] }])).toThrow(/"z"/);
+    expect(() => normalizeWhere([{ or: [{ field: "z", operator: "contains", value: ["x"] }] }])).toThrow(
+      /"z"/,
+    );
     expect(normalizeWhere([{ field: "a", operator: "in", value: [] }])).toEqual(cond("a", [], "in"));
   });
 });
 
 describe("mapWhere, andWhere, escapeLike", () => {
   it("mapWhere rewrites every field and value of a tree", () => {
-    const tree = normalizeWhere([{ or: [{ field: "a", value: 1 }, { field: "b", value: 2 }] }, { field: "c", value: 3 }]);
-    const mapped = mapWhere(tree!, (f) => f.toUpperCase(), (f, v) => `${f}:${String(v)}`);
+    const tree = normalizeWhere([
+      {
+        or: [
+          { field: "a", value: 1 },
+          { field: "b", value: 2 },
+        ],
+      },
+      { field: "c", value: 3 },
+    ]);
+    const mapped = mapWhere(
+      tree!,
+      (f) => f.toUpperCase(),
+      (f, v) => `${f}:${String(v)}`,
+    );
     expect(mapped).toEqual({
       kind: "and",
       children: [{ kind: "or", children: [cond("A", "a:1"), cond("B", "b:2")] }, cond("C", "c:3")],

@@ -57,7 +57,12 @@ export type WhereItem = WhereCondition | WhereGroup;
 export type Where = readonly WhereItem[];
 
 export type WhereNode =
-  | { readonly kind: "condition"; readonly field: string; readonly operator: WhereOperator; readonly value: WhereValue }
+  | {
+      readonly kind: "condition";
+      readonly field: string;
+      readonly operator: WhereOperator;
+      readonly value: WhereValue;
+    }
   | { readonly kind: "and" | "or"; readonly children: readonly WhereNode[] };
 
 function isGroup(item: WhereItem): item is WhereGroup {

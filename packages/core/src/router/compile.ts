@@ -33,7 +33,7 @@ async function checkOrigin(rc: RequestContext) {
   const { app, request } = rc;
   if (!request || SAFE_METHODS.has(request.method) || app.options.advanced?.disableCSRFCheck) return;
   if (!rc.headers.get("cookie")) return;
-  const origin = rc.headers.get("origin") ?? rc.headers.get("referer");
+  const origin = rc.headers.get("origin") || rc.headers.get("referer");
   const checker = await app.originsFor(request);
   let originValue: string | null = null;
   try {

@@ -34,23 +34,30 @@ const names = (rows: readonly Row[]) => rows.map((r) => r.name);
 describe("memory adapter", () => {
   it("sorts NULL first ascending and last descending", async () => {
     const db = memoryAdapter().create({ schema });
-    for (const [name, rank] of [["b", 2], ["n", null], ["a", 1]] as const) {
+    for (const [name, rank] of [
+      ["b", 2],
+      ["n", null],
+      ["a", 1],
+    ] as const) {
       await db.create({ model: "entry", data: { name, rank } });
     }
     expect(names(await db.findMany({ model: "entry", sortBy: { field: "rank" } }))).toEqual(["n", "a", "b"]);
-    expect(names(await db.findMany({ model: "entry", sortBy: { field: "rank", direction: "desc" } }))).toEqual([
-      "b",
-      "a",
-      "n",
-    ]);
+    expect(
+      names(await db.findMany({ model: "entry", sortBy: { field: "rank", direction: "desc" } })),
+    ).toEqual(["b", "a", "n"]);
   });
 
   it("keeps rows in a store that adapters can share and tests can inspect", async () => {
-    const data = createMemoryStore({ p_entry: [{ id: "seeded", name: "seed", rank: null, at: null, slot: null }] });
+    const data = createMemoryStore({
+      p_entry: [{ id: "seeded", name: "seed", rank: null, at: null, slot: null }],
+    });
     const one = memoryAdapter({ data, tablePrefix: "p_" }).create({ schema });
     const two = memoryAdapter({ data, tablePrefix: "p_" }).create({ schema });
     await one.create({ model: "entry", data: { id: "x", name: "shared", at: new Date(5) } });
-    expect(names(await two.findMany({ model: "entry", sortBy: { field: "name" } }))).toEqual(["seed", "shared"]);
+    expect(names(await two.findMany({ model: "entry", sortBy: { field: "name" } }))).toEqual([
+      "seed",
+      "shared",
+    ]);
     const stored = data.rows("p_entry").find((r) => r.id === "x");
     expect(stored).toEqual({ id: "x", name: "shared", rank: null, at: new Date(5), slot: null });
     expect(data.rows("unknown")).toEqual([]);
@@ -62,7 +69,10 @@ describe("memory adapter", () => {
     const created = await db.create<Row & { at: Date }>({ model: "entry", data: { name: "d", at } });
     at.setFullYear(1999);
     created.at.setFullYear(1998);
-    const found = await db.findOne<Row & { at: Date }>({ model: "entry", where: [{ field: "name", value: "d" }] });
+    const found = await db.findOne<Row & { at: Date }>({
+      model: "entry",
+      where: [{ field: "name", value: "d" }],
+    });
     found?.at.setFullYear(1997);
     const selected = await db.findOne<Row & { at: Date }>({
       model: "entry",
@@ -70,7 +80,10 @@ describe("memory adapter", () => {
       select: ["at"],
     });
     selected?.at.setFullYear(1996);
-    const again = await db.findOne<Row & { at: Date }>({ model: "entry", where: [{ field: "name", value: "d" }] });
+    const again = await db.findOne<Row & { at: Date }>({
+      model: "entry",
+      where: [{ field: "name", value: "d" }],
+    });
     expect(again?.at.toISOString()).toBe("2024-01-01T00:00:00.000Z");
   });
 
@@ -129,7 +142,11 @@ describe("memory adapter", () => {
     await expect(
       db.transaction(async (tx) => {
         leaked = tx;
-        await tx.update({ model: "entry", where: [{ field: "id", value: "e" }], update: { at: new Date(2000) } });
+        await tx.update({
+          model: "entry",
+          where: [{ field: "id", value: "e" }],
+          update: { at: new Date(2000) },
+        });
         await tx.create({ model: "entry", data: { name: "temp" } });
         throw new Error("nope");
       }),
@@ -161,7 +178,11 @@ describe("memory adapter", () => {
     await driver.insert({ table: "t", values: { id: "1", n: 1 } });
     await driver.insert({ table: "t", values: { id: "1", n: 2 } });
     expect(await driver.increment({ table: "t", column: "n", by: 10 })).toBe(2);
-    const rows = await driver.findMany({ table: "t", sortBy: [{ column: "n", direction: "desc" }], columns: ["n"] });
+    const rows = await driver.findMany({
+      table: "t",
+      sortBy: [{ column: "n", direction: "desc" }],
+      columns: ["n"],
+    });
     expect(rows).toEqual([{ n: 12 }, { n: 11 }]);
     expect(await driver.findMany({ table: "other" })).toEqual([]);
   });

@@ -34,7 +34,10 @@ export interface ConformanceTarget {
    * Build an adapter for `schema` with `options` (includes a random tablePrefix to isolate runs);
    * create the tables (call migrate); return cleanup that drops them/closes pools.
    */
-  setup(schema: Schema, options: AdapterOptions): Promise<{ adapter: DBAdapter; cleanup: () => Promise<void> }>;
+  setup(
+    schema: Schema,
+    options: AdapterOptions,
+  ): Promise<{ adapter: DBAdapter; cleanup: () => Promise<void> }>;
 }
 
 /** What each capability file receives. */

@@ -17,7 +17,10 @@ export function atomicTests({ t, db, uid }: Suite): void {
   describe("consumeOne", () => {
     it("of 20 concurrent attempts on one row exactly one receives it", async () => {
       const secret = uid("secret");
-      const token = await db().create<TokenRow>({ model: "token", data: { batch: uid(), secret, purpose: "once" } });
+      const token = await db().create<TokenRow>({
+        model: "token",
+        data: { batch: uid(), secret, purpose: "once" },
+      });
       const where: Where = [{ field: "secret", value: secret }];
       const results = await times(20, () => db().consumeOne<TokenRow>({ model: "token", where }));
       const winners = results.filter((r) => r !== null);
@@ -84,7 +87,9 @@ export function atomicTests({ t, db, uid }: Suite): void {
     it("concurrent unguarded increments never lose an update", async () => {
       const counter = await newCounter(0);
       const where: Where = [{ field: "id", value: counter.id }];
-      const results = await times(20, () => db().incrementOne({ model: "counter", where, field: "amount", by: 2 }));
+      const results = await times(20, () =>
+        db().incrementOne({ model: "counter", where, field: "amount", by: 2 }),
+      );
       expect(results.filter((r) => r !== null)).toHaveLength(20);
       expect(await amountOf(counter.id)).toBe(40);
     });
@@ -92,9 +97,17 @@ export function atomicTests({ t, db, uid }: Suite): void {
     it("refuses a step that would overshoot and returns null without a matching row", async () => {
       const counter = await newCounter(19);
       const where: Where = [{ field: "id", value: counter.id }];
-      expect(await db().incrementOne({ model: "counter", where, field: "amount", by: 5, max: 20 })).toBeNull();
+      expect(
+        await db().incrementOne({ model: "counter", where, field: "amount", by: 5, max: 20 }),
+      ).toBeNull();
       expect(await amountOf(counter.id)).toBe(19);
-      const exact = await db().incrementOne<CounterRow>({ model: "counter", where, field: "amount", by: 1, max: 20 });
+      const exact = await db().incrementOne<CounterRow>({
+        model: "counter",
+        where,
+        field: "amount",
+        by: 1,
+        max: 20,
+      });
       expect(exact?.amount).toBe(20);
       const missing = await db().incrementOne({
         model: "counter",
@@ -123,7 +136,12 @@ export function atomicTests({ t, db, uid }: Suite): void {
       for (let i = 0; i < 2; i++) {
         const leased = await db().create<JobRow>({
           model: "job",
-          data: { batch, dueAt: new Date(now.getTime() - MINUTE), lockedUntil: new Date(now.getTime() + MINUTE), lockToken: "held" },
+          data: {
+            batch,
+            dueAt: new Date(now.getTime() - MINUTE),
+            lockedUntil: new Date(now.getTime() + MINUTE),
+            lockToken: "held",
+          },
         });
         held.push(leased.id);
         await db().create({ model: "job", data: { batch, dueAt: new Date(now.getTime() + MINUTE) } });
@@ -143,7 +161,8 @@ export function atomicTests({ t, db, uid }: Suite): void {
       // Two workers start together (they select the same rows and race for them), the third a
       // round trip later (its selection interleaves with the others' updates).
       const worker = async (offset: number) => {
-        for (let i = 0; i < offset; i++) await db().count({ model: "job", where: [{ field: "id", value: due[0]! }] });
+        for (let i = 0; i < offset; i++)
+          await db().count({ model: "job", where: [{ field: "id", value: due[0]! }] });
         for (let round = 0; round < 20; round++) {
           const rows = await claim(now);
           if (rows.length === 0) return;
@@ -155,7 +174,10 @@ export function atomicTests({ t, db, uid }: Suite): void {
       const ids = claimed.map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort()).toEqual([...due].sort());
-      const stored = await db().findMany<JobRow>({ model: "job", where: [{ field: "id", operator: "in", value: due }] });
+      const stored = await db().findMany<JobRow>({
+        model: "job",
+        where: [{ field: "id", operator: "in", value: due }],
+      });
       const tokens = new Map(stored.map((r) => [r.id, r.lockToken]));
       for (const row of claimed) {
         expect(row.lockedUntil?.getTime()).toBe(now.getTime() + MINUTE);
@@ -195,7 +217,11 @@ export function atomicTests({ t, db, uid }: Suite): void {
       const { due, now, claim } = await jobs(2);
       const [job] = await claim(now, 1);
       expect(typeof job?.id).toBe("string");
-      await db().update({ model: "job", where: [{ field: "id", value: job?.id ?? "" }], update: { lockedUntil: null } });
+      await db().update({
+        model: "job",
+        where: [{ field: "id", value: job?.id ?? "" }],
+        update: { lockedUntil: null },
+      });
       const next = await claim(now, 5);
       expect(next.map((r) => r.id).sort()).toEqual([...due].sort());
     });

@@ -74,7 +74,10 @@ export function crudTests({ t, db, uid }: Suite): void {
       const batch = uid();
       const rows = await Promise.all([newOwner(batch), newOwner(batch), newOwner(batch)]);
       await newOwner(uid());
-      const found = await db().findMany<OwnerRow>({ model: "owner", where: [{ field: "batch", value: batch }] });
+      const found = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "batch", value: batch }],
+      });
       expect(valuesOf(found, "id")).toEqual(sorted(rows.map((r) => r.id)));
       const none = await db().findMany({ model: "owner", where: [{ field: "batch", value: uid() }] });
       expect(none).toEqual([]);
@@ -88,7 +91,10 @@ export function crudTests({ t, db, uid }: Suite): void {
         update: { nickname: "new", active: false },
       });
       expect(updated).toEqual({ ...created, nickname: "new", active: false });
-      const found = await db().findOne<OwnerRow>({ model: "owner", where: [{ field: "id", value: created.id }] });
+      const found = await db().findOne<OwnerRow>({
+        model: "owner",
+        where: [{ field: "id", value: created.id }],
+      });
       expect(found).toEqual({ ...created, nickname: "new", active: false });
     });
 
@@ -101,7 +107,10 @@ export function crudTests({ t, db, uid }: Suite): void {
       });
       expect(updated?.nickname).toBeNull();
       expect(updated?.age).toBe(5);
-      const found = await db().findOne<OwnerRow>({ model: "owner", where: [{ field: "id", value: created.id }] });
+      const found = await db().findOne<OwnerRow>({
+        model: "owner",
+        where: [{ field: "id", value: created.id }],
+      });
       expect(found?.nickname).toBeNull();
     });
 
@@ -114,13 +123,20 @@ export function crudTests({ t, db, uid }: Suite): void {
         update: { nickname: "changed" },
       });
       expect(result).toBeNull();
-      const found = await db().findOne<OwnerRow>({ model: "owner", where: [{ field: "id", value: created.id }] });
+      const found = await db().findOne<OwnerRow>({
+        model: "owner",
+        where: [{ field: "id", value: created.id }],
+      });
       expect(found?.nickname).toBe("same");
     });
 
     it("updateMany updates every match, returns the count and leaves other rows alone", async () => {
       const batch = uid();
-      await Promise.all([newOwner(batch, { age: 1 }), newOwner(batch, { age: 1 }), newOwner(batch, { age: 2 })]);
+      await Promise.all([
+        newOwner(batch, { age: 1 }),
+        newOwner(batch, { age: 1 }),
+        newOwner(batch, { age: 2 }),
+      ]);
       const bystander = await newOwner(uid(), { age: 1 });
       const count = await db().updateMany({
         model: "owner",
@@ -131,9 +147,15 @@ export function crudTests({ t, db, uid }: Suite): void {
         update: { nickname: "bulk" },
       });
       expect(count).toBe(2);
-      const rows = await db().findMany<OwnerRow>({ model: "owner", where: [{ field: "batch", value: batch }] });
+      const rows = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "batch", value: batch }],
+      });
       expect(valuesOf(rows, "nickname")).toEqual(sorted(["bulk", "bulk", null]));
-      const other = await db().findOne<OwnerRow>({ model: "owner", where: [{ field: "id", value: bystander.id }] });
+      const other = await db().findOne<OwnerRow>({
+        model: "owner",
+        where: [{ field: "id", value: bystander.id }],
+      });
       expect(other?.nickname).toBeNull();
       const none = await db().updateMany({
         model: "owner",
@@ -149,14 +171,21 @@ export function crudTests({ t, db, uid }: Suite): void {
       const deleted = await db().delete({ model: "owner", where: [{ field: "id", value: a!.id }] });
       expect(deleted).toBe(1);
       expect(await db().findOne({ model: "owner", where: [{ field: "id", value: a!.id }] })).toBeNull();
-      const left = await db().findMany<OwnerRow>({ model: "owner", where: [{ field: "batch", value: batch }] });
+      const left = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "batch", value: batch }],
+      });
       expect(left.map((r) => r.id)).toEqual([b!.id]);
       expect(await db().delete({ model: "owner", where: [{ field: "id", value: a!.id }] })).toBe(0);
     });
 
     it("deleteMany removes every match, returns the count and leaves other rows alone", async () => {
       const batch = uid();
-      await Promise.all([newOwner(batch, { age: 3 }), newOwner(batch, { age: 3 }), newOwner(batch, { age: 4 })]);
+      await Promise.all([
+        newOwner(batch, { age: 3 }),
+        newOwner(batch, { age: 3 }),
+        newOwner(batch, { age: 4 }),
+      ]);
       const count = await db().deleteMany({
         model: "owner",
         where: [

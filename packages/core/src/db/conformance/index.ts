@@ -1,8 +1,8 @@
-export {
-  type ConformanceExpect,
-  type ConformanceMatchers,
-  type ConformanceTarget,
-  type ConformanceTestApi,
+export type {
+  ConformanceExpect,
+  ConformanceMatchers,
+  ConformanceTarget,
+  ConformanceTestApi,
 } from "./api";
 export { runAdapterConformance } from "./run";
 export {

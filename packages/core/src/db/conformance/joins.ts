@@ -14,7 +14,13 @@ export function joinTests({ t, db, uid }: Suite): void {
     const owner = (name: string) =>
       db().create<OwnerRow>({
         model: "owner",
-        data: { batch, name, email: `${uid(name)}@example.com`, profile: { name }, createdAt: new Date("2024-02-03T04:05:06.789Z") },
+        data: {
+          batch,
+          name,
+          email: `${uid(name)}@example.com`,
+          profile: { name },
+          createdAt: new Date("2024-02-03T04:05:06.789Z"),
+        },
       });
     const ada = await owner("ada");
     const bob = await owner("bob");
@@ -74,7 +80,14 @@ export function joinTests({ t, db, uid }: Suite): void {
         ["b2", "bob"],
         ["o1", null],
       ]);
-      expect(rows.map((r) => r.owner?.id ?? null)).toEqual([f.ada.id, f.ada.id, f.ada.id, f.bob.id, f.bob.id, null]);
+      expect(rows.map((r) => r.owner?.id ?? null)).toEqual([
+        f.ada.id,
+        f.ada.id,
+        f.ada.id,
+        f.bob.id,
+        f.bob.id,
+        null,
+      ]);
     });
 
     it("a one-to-many join gives each parent the list of its own rows", async () => {

@@ -29,8 +29,20 @@ export function paginationTests({ t, db, uid }: Suite): void {
     it("sorts by one field, ascending by default, descending on request", async () => {
       const f = await fixture();
       expect(await f.labels({ sortBy: { field: "label" } })).toEqual(["a", "b", "c", "d", "e"]);
-      expect(await f.labels({ sortBy: { field: "label", direction: "asc" } })).toEqual(["a", "b", "c", "d", "e"]);
-      expect(await f.labels({ sortBy: [{ field: "label", direction: "desc" }] })).toEqual(["e", "d", "c", "b", "a"]);
+      expect(await f.labels({ sortBy: { field: "label", direction: "asc" } })).toEqual([
+        "a",
+        "b",
+        "c",
+        "d",
+        "e",
+      ]);
+      expect(await f.labels({ sortBy: [{ field: "label", direction: "desc" }] })).toEqual([
+        "e",
+        "d",
+        "c",
+        "b",
+        "a",
+      ]);
     });
 
     it("sorts by several fields in order", async () => {

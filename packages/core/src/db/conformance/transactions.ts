@@ -6,9 +6,9 @@ export function transactionTests({ t, db, uid }: Suite): void {
 
   const scoped = (batch: string) => [{ field: "batch", value: batch }] as const;
   const labels = async (batch: string) =>
-    (await db().findMany<RecordRow>({ model: "record", where: scoped(batch), sortBy: { field: "label" } })).map(
-      (r) => `${r.label}:${r.score ?? "-"}`,
-    );
+    (
+      await db().findMany<RecordRow>({ model: "record", where: scoped(batch), sortBy: { field: "label" } })
+    ).map((r) => `${r.label}:${r.score ?? "-"}`);
 
   describe("transactions", () => {
     it("commits every write together and returns the callback's value", async () => {
@@ -23,32 +23,61 @@ export function transactionTests({ t, db, uid }: Suite): void {
       });
       expect(result).toBe("done");
       expect(await labels(batch)).toEqual(["a:1", "b:2"]);
-      expect(await db().count({ model: "record", where: [...scoped(batch), { field: "note", value: "in tx" }] })).toBe(2);
+      expect(
+        await db().count({ model: "record", where: [...scoped(batch), { field: "note", value: "in tx" }] }),
+      ).toBe(2);
     });
 
     it("reads inside a transaction see its own writes", async () => {
       const batch = uid();
       await db().transaction(async (tx) => {
-        const created = await tx.create<RecordRow>({ model: "record", data: { batch, label: "own", score: 5 } });
-        const found = await tx.findOne<RecordRow>({ model: "record", where: [{ field: "id", value: created.id }] });
+        const created = await tx.create<RecordRow>({
+          model: "record",
+          data: { batch, label: "own", score: 5 },
+        });
+        const found = await tx.findOne<RecordRow>({
+          model: "record",
+          where: [{ field: "id", value: created.id }],
+        });
         expect(found?.score).toBe(5);
-        await tx.update({ model: "record", where: [{ field: "id", value: created.id }], update: { score: 6 } });
-        expect(await tx.count({ model: "record", where: [...scoped(batch), { field: "score", value: 6 }] })).toBe(1);
+        await tx.update({
+          model: "record",
+          where: [{ field: "id", value: created.id }],
+          update: { score: 6 },
+        });
+        expect(
+          await tx.count({ model: "record", where: [...scoped(batch), { field: "score", value: 6 }] }),
+        ).toBe(1);
       });
       expect(await labels(batch)).toEqual(["own:6"]);
     });
 
     it("rolls back creates, updates and deletes when the callback throws, and rethrows", async () => {
       const batch = uid();
-      const kept = await db().create<RecordRow>({ model: "record", data: { batch, label: "kept", score: 1 } });
+      const kept = await db().create<RecordRow>({
+        model: "record",
+        data: { batch, label: "kept", score: 1 },
+      });
       await db().create({ model: "record", data: { batch, label: "other", score: 2 } });
       const boom = new Error("boom");
       const error = await caught(
         db().transaction(async (tx) => {
           await tx.create({ model: "record", data: { batch, label: "new", score: 3 } });
-          await tx.update({ model: "record", where: [{ field: "id", value: kept.id }], update: { score: 100 } });
-          await tx.deleteMany({ model: "record", where: [...scoped(batch), { field: "label", value: "other" }] });
-          await tx.incrementOne({ model: "record", where: [{ field: "id", value: kept.id }], field: "score", by: 1 });
+          await tx.update({
+            model: "record",
+            where: [{ field: "id", value: kept.id }],
+            update: { score: 100 },
+          });
+          await tx.deleteMany({
+            model: "record",
+            where: [...scoped(batch), { field: "label", value: "other" }],
+          });
+          await tx.incrementOne({
+            model: "record",
+            where: [{ field: "id", value: kept.id }],
+            field: "score",
+            by: 1,
+          });
           expect(await tx.count({ model: "record", where: scoped(batch) })).toBe(2);
           throw boom;
         }),
@@ -89,7 +118,9 @@ export function transactionTests({ t, db, uid }: Suite): void {
       const rolled = uid();
       await caught(
         db().transaction(async (tx) => {
-          await tx.transaction((inner) => inner.create({ model: "record", data: { batch: rolled, label: "x" } }));
+          await tx.transaction((inner) =>
+            inner.create({ model: "record", data: { batch: rolled, label: "x" } }),
+          );
           throw new Error("outer fails");
         }),
       );

@@ -27,25 +27,41 @@ export function typeTests({ t, db, uid }: Suite): void {
       expect(updated?.happenedAt?.getTime()).toBe(later.getTime());
       const byDate = await db().findMany<RecordRow>({
         model: "record",
-        where: [{ field: "happenedAt", value: later }, { field: "id", value: created.id }],
+        where: [
+          { field: "happenedAt", value: later },
+          { field: "id", value: created.id },
+        ],
       });
       expect(byDate.map((r) => r.id)).toEqual([created.id]);
     });
 
     it("booleans round-trip as true and false and can be queried", async () => {
       const batch = uid();
-      const yes = await db().create<RecordRow>({ model: "record", data: { batch, label: "y", flagged: true } });
-      const no = await db().create<RecordRow>({ model: "record", data: { batch, label: "n", flagged: false } });
+      const yes = await db().create<RecordRow>({
+        model: "record",
+        data: { batch, label: "y", flagged: true },
+      });
+      const no = await db().create<RecordRow>({
+        model: "record",
+        data: { batch, label: "n", flagged: false },
+      });
       expect(yes.flagged).toBe(true);
       expect(no.flagged).toBe(false);
       const found = await db().findOne<RecordRow>({ model: "record", where: byId(no.id) });
       expect(found?.flagged).toBe(false);
       const falses = await db().findMany<RecordRow>({
         model: "record",
-        where: [{ field: "batch", value: batch }, { field: "flagged", value: false }],
+        where: [
+          { field: "batch", value: batch },
+          { field: "flagged", value: false },
+        ],
       });
       expect(falses.map((r) => r.label)).toEqual(["n"]);
-      const flipped = await db().update<RecordRow>({ model: "record", where: byId(yes.id), update: { flagged: false } });
+      const flipped = await db().update<RecordRow>({
+        model: "record",
+        where: byId(yes.id),
+        update: { flagged: false },
+      });
       expect(flipped?.flagged).toBe(false);
     });
 
@@ -99,7 +115,10 @@ export function typeTests({ t, db, uid }: Suite): void {
       expect(found?.balance).toBe(big);
       const above = await db().findMany<OwnerRow>({
         model: "owner",
-        where: [{ field: "batch", value: batch }, { field: "balance", operator: "gt", value: 2 ** 31 }],
+        where: [
+          { field: "batch", value: batch },
+          { field: "balance", operator: "gt", value: 2 ** 31 },
+        ],
       });
       expect(above.map((r) => r.id)).toEqual([created.id]);
       const sortedRows = await db().findMany<OwnerRow>({
@@ -122,7 +141,10 @@ export function typeTests({ t, db, uid }: Suite): void {
         model: "owner",
         data: { batch: uid(), name: "", email: `${uid("null")}@example.com`, age: 0, active: false },
       });
-      for (const row of [created, await db().findOne<OwnerRow>({ model: "owner", where: byId(created.id) })]) {
+      for (const row of [
+        created,
+        await db().findOne<OwnerRow>({ model: "owner", where: byId(created.id) }),
+      ]) {
         expect(row?.nickname).toBeNull();
         expect(row?.profile).toBeNull();
         expect(row?.tags).toBeNull();
@@ -142,7 +164,10 @@ export function typeTests({ t, db, uid }: Suite): void {
         (
           await db().findMany<RecordRow>({
             model: "record",
-            where: [{ field: "batch", value: batch }, { field: "label", value }],
+            where: [
+              { field: "batch", value: batch },
+              { field: "label", value },
+            ],
           })
         ).map((r) => r.label);
       expect(await find("Alice")).toEqual(["Alice"]);

@@ -16,7 +16,10 @@ export function uniqueTests({ t, db, uid }: Suite): void {
       const email = `${uid("dup")}@example.com`;
       const first = await newOwner(batch, email);
       expect(isViolation(await caught(newOwner(batch, email)))).toBe(true);
-      const rows = await db().findMany<OwnerRow>({ model: "owner", where: [{ field: "email", value: email }] });
+      const rows = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "email", value: email }],
+      });
       expect(rows.map((r) => r.id)).toEqual([first.id]);
       const fresh = await newOwner(batch, `${uid("fresh")}@example.com`);
       expect(fresh.batch).toBe(batch);
@@ -64,7 +67,10 @@ export function uniqueTests({ t, db, uid }: Suite): void {
         }),
       );
       expect(isViolation(error)).toBe(true);
-      const rows = await db().findMany<OwnerRow>({ model: "owner", where: [{ field: "batch", value: batch }] });
+      const rows = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "batch", value: batch }],
+      });
       expect(valuesOf(rows, "email")).toEqual(sorted(emails));
     });
 
@@ -82,7 +88,11 @@ export function uniqueTests({ t, db, uid }: Suite): void {
       expect(rows).toHaveLength(3);
       const second = rows.find((r) => r.ownerId === a.id && r.sku === "sku-2");
       const moved = await caught(
-        db().update({ model: "item", where: [{ field: "id", value: second?.id ?? "" }], update: { sku: "sku-1" } }),
+        db().update({
+          model: "item",
+          where: [{ field: "id", value: second?.id ?? "" }],
+          update: { sku: "sku-1" },
+        }),
       );
       expect(isViolation(moved)).toBe(true);
     });
@@ -94,9 +104,14 @@ export function uniqueTests({ t, db, uid }: Suite): void {
         await db().create({ model: "token", data: { batch, secret: uid("s"), purpose: "null-code" } });
       }
       await db().create({ model: "token", data: { batch, secret: uid("s"), purpose: "coded", code } });
-      const dup = await caught(db().create({ model: "token", data: { batch, secret: uid("s"), purpose: "x", code } }));
+      const dup = await caught(
+        db().create({ model: "token", data: { batch, secret: uid("s"), purpose: "x", code } }),
+      );
       expect(isViolation(dup)).toBe(true);
-      const rows = await db().findMany<TokenRow>({ model: "token", where: [{ field: "batch", value: batch }] });
+      const rows = await db().findMany<TokenRow>({
+        model: "token",
+        where: [{ field: "batch", value: batch }],
+      });
       expect(valuesOf(rows, "code")).toEqual(sorted([code, null, null]));
     });
   });

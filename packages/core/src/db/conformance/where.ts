@@ -76,7 +76,13 @@ export function whereTests({ t, db, uid }: Suite): void {
       [[{ field: "score", operator: "gte", value: 30 }], ["cherry", "elder"]],
       [[{ field: "score", operator: "lt", value: 1000 }], ["apple", "Banana", "cherry", "elder"]],
       [[{ field: "score", operator: "gt", value: -1000 }], ["apple", "Banana", "cherry", "elder"]],
-      [[{ field: "score", operator: "gt", value: 5 }, { field: "score", operator: "lt", value: 35 }], ["apple", "Banana", "cherry"]],
+      [
+        [
+          { field: "score", operator: "gt", value: 5 },
+          { field: "score", operator: "lt", value: 35 },
+        ],
+        ["apple", "Banana", "cherry"],
+      ],
     ]);
 
     cases("lt, lte, gt, gte on dates compare instants to the millisecond and never match NULL", [
@@ -85,7 +91,10 @@ export function whereTests({ t, db, uid }: Suite): void {
       [[{ field: "happenedAt", operator: "gt", value: new Date(C.getTime() - 1) }], ["cherry", "elder"]],
       [[{ field: "happenedAt", operator: "gt", value: C }], ["elder"]],
       [[{ field: "happenedAt", operator: "gte", value: C }], ["cherry", "elder"]],
-      [[{ field: "happenedAt", operator: "lt", value: new Date("2030-01-01T00:00:00Z") }], ["apple", "Banana", "cherry", "elder"]],
+      [
+        [{ field: "happenedAt", operator: "lt", value: new Date("2030-01-01T00:00:00Z") }],
+        ["apple", "Banana", "cherry", "elder"],
+      ],
     ]);
 
     cases("lt, lte, gt, gte on strings", [
@@ -193,14 +202,34 @@ export function whereTests({ t, db, uid }: Suite): void {
         ],
         ["apple", "Banana", "elder"],
       ],
-      [[{ or: [{ field: "score", value: null }, { field: "note", value: null }] }], ["date", "elder"]],
+      [
+        [
+          {
+            or: [
+              { field: "score", value: null },
+              { field: "note", value: null },
+            ],
+          },
+        ],
+        ["date", "elder"],
+      ],
       [[{ and: [{ field: "label", operator: "starts_with", value: "a" }] }], ["apple"]],
       [
         [
           {
             and: [
-              { or: [{ field: "label", value: "apple" }, { field: "label", value: "Banana" }] },
-              { or: [{ field: "flagged", value: true }, { field: "score", value: 20 }] },
+              {
+                or: [
+                  { field: "label", value: "apple" },
+                  { field: "label", value: "Banana" },
+                ],
+              },
+              {
+                or: [
+                  { field: "flagged", value: true },
+                  { field: "score", value: 20 },
+                ],
+              },
             ],
           },
         ],
@@ -208,7 +237,12 @@ export function whereTests({ t, db, uid }: Suite): void {
       ],
       [
         [
-          { or: [{ field: "flagged", value: true }, { field: "flagged", value: null }] },
+          {
+            or: [
+              { field: "flagged", value: true },
+              { field: "flagged", value: null },
+            ],
+          },
           { field: "label", value: "apple", connector: "OR" },
           { field: "label", value: "date", connector: "OR" },
         ],
