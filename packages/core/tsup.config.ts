@@ -16,13 +16,5 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   target: "es2022",
-  external: [
-    "kysely",
-    "pg",
-    "mysql2",
-    "better-sqlite3",
-    "@electric-sql/pglite",
-    "ioredis",
-    "vitest",
-  ],
+  external: ["kysely", "pg", "mysql2", "better-sqlite3", "@electric-sql/pglite", "ioredis", "vitest"],
 });

@@ -10,7 +10,8 @@ const dataDir = process.env.GATEHOUSE_DATA_DIR ?? ".data";
 
 const { auth } = createExampleAuth({ dataDir, baseURL });
 const plan = await migrate(auth);
-if (plan.steps.length > 0) console.log(`Applied ${plan.steps.length} migration steps to the embedded database.`);
+if (plan.steps.length > 0)
+  console.log(`Applied ${plan.steps.length} migration steps to the embedded database.`);
 
 const authHandler = toNodeHandler(auth);
 const server = createServer((req, res) => {

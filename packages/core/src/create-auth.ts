@@ -28,7 +28,9 @@ function collectEndpoints(options: AuthOptions): Record<string, AnyEndpoint> {
   const owner = new Map<string, string>(Object.keys(all).map((k) => [k, "core"]));
   const routes = new Map<string, string>();
   const routeKey = (ep: AnyEndpoint) =>
-    (Array.isArray(ep.route.method) ? ep.route.method : [ep.route.method]).map((m) => `${m} ${ep.route.path}`);
+    (Array.isArray(ep.route.method) ? ep.route.method : [ep.route.method]).map(
+      (m) => `${m} ${ep.route.path}`,
+    );
   for (const [key, ep] of Object.entries(all)) for (const r of routeKey(ep)) routes.set(r, `core.${key}`);
   const seenPlugins = new Set<string>();
   for (const plugin of options.plugins ?? []) {
@@ -36,7 +38,9 @@ function collectEndpoints(options: AuthOptions): Record<string, AnyEndpoint> {
     seenPlugins.add(plugin.id);
     for (const [key, ep] of Object.entries(plugin.endpoints ?? {})) {
       if (owner.has(key)) {
-        throw new Error(`Plugin "${plugin.id}" declares endpoint "${key}", already declared by "${owner.get(key)}".`);
+        throw new Error(
+          `Plugin "${plugin.id}" declares endpoint "${key}", already declared by "${owner.get(key)}".`,
+        );
       }
       for (const r of routeKey(ep)) {
         if (routes.has(r)) {

@@ -1,30 +1,36 @@
-export { createAuth, type Auth } from "./create-auth";
-export type { AuthOptions, ModelHooks, RateLimitRule, EmailMessageBase } from "./auth/options";
-export type { User, Session, Account, Verification, SessionWithUser } from "./auth/models";
 export { AUTH_ERROR_CODES } from "./auth/error-codes";
 export { AUTH_ERRORS } from "./auth/errors";
+export type { Account, Session, SessionWithUser, User, Verification } from "./auth/models";
+export type { AuthOptions, EmailMessageBase, ModelHooks, RateLimitRule } from "./auth/options";
 export { coreRoutes } from "./auth/routes";
 export type { AppContext } from "./context/app-context";
 export type { RequestContext } from "./context/request-context";
-export { defineErrors, apiError, isAPIError, APIError, type ErrorSpec } from "./errors/define-errors";
-export { errorCode } from "./errors/error-code";
-export { definePlugin, type Plugin, type AnyPlugin } from "./plugin/define-plugin";
-export { defineEndpoint, type Endpoint, type RouteDef, type RouteManifest, type AuthMode } from "./router/endpoint";
-export { redirectTo } from "./router/compile";
-export { defineModel, field, type FieldDef, type ModelDef, type InferModel, type Schema } from "./db/model";
+export { type Auth, createAuth } from "./create-auth";
 export type {
-  DBAdapter,
   AdapterDriver,
-  DatabaseAdapter,
   AdapterOptions,
+  DatabaseAdapter,
+  DBAdapter,
   MigrationPlan,
   Row,
 } from "./db/adapter";
 export { createDBAdapter } from "./db/create-db-adapter";
-export type { Where, WhereOperator, WhereNode } from "./db/where";
+export { migrate, planMigrations } from "./db/migrate";
+export { defineModel, type FieldDef, field, type InferModel, type ModelDef, type Schema } from "./db/model";
+export type { Where, WhereNode, WhereOperator } from "./db/where";
+export { APIError, apiError, defineErrors, type ErrorSpec, isAPIError } from "./errors/define-errors";
+export { errorCode } from "./errors/error-code";
 export type { GatehouseEvents, GatehouseHooks } from "./events/types";
+export type { Logger, LogLevel } from "./logger/logger";
+export { type AnyPlugin, definePlugin, type Plugin } from "./plugin/define-plugin";
+export { redirectTo } from "./router/compile";
+export {
+  type AuthMode,
+  defineEndpoint,
+  type Endpoint,
+  type RouteDef,
+  type RouteManifest,
+} from "./router/endpoint";
 export type { SecondaryStorage } from "./storage/secondary-storage";
 export { memoryStorage } from "./storage/secondary-storage";
-export type { Logger, LogLevel } from "./logger/logger";
-export type { InferUser, InferSession, InferAPI } from "./types/infer";
-export { migrate, planMigrations } from "./db/migrate";
+export type { InferAPI, InferSession, InferUser } from "./types/infer";

@@ -14,7 +14,12 @@ export const userFields = {
 } as const satisfies FieldMap;
 
 export const sessionFields = {
-  userId: { type: "string", required: true, index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
+  userId: {
+    type: "string",
+    required: true,
+    index: true,
+    references: { model: "user", field: "id", onDelete: "cascade" },
+  },
   token: { type: "string", required: true, unique: true },
   expiresAt: { type: "date", required: true },
   ipAddress: { type: "string", required: false },
@@ -26,7 +31,12 @@ export const sessionFields = {
 export const accountFields = {
   providerId: { type: "string", required: true },
   accountId: { type: "string", required: true },
-  userId: { type: "string", required: true, index: true, references: { model: "user", field: "id", onDelete: "cascade" } },
+  userId: {
+    type: "string",
+    required: true,
+    index: true,
+    references: { model: "user", field: "id", onDelete: "cascade" },
+  },
   password: { type: "string", required: false, returned: false },
   accessToken: { type: "string", required: false, returned: false },
   refreshToken: { type: "string", required: false, returned: false },
@@ -66,7 +76,10 @@ export function coreModels(extra: {
       fields: { ...accountFields, ...extra.account },
       indexes: [{ fields: ["providerId", "accountId"], unique: true }],
     }),
-    verification: defineModel({ name: "verification", fields: { ...verificationFields, ...extra.verification } }),
+    verification: defineModel({
+      name: "verification",
+      fields: { ...verificationFields, ...extra.verification },
+    }),
   };
 }
 

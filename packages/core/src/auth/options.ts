@@ -16,11 +16,15 @@ export interface EmailMessageBase {
 /** A database hook may return replacement data, or `false` to refuse the write. */
 export interface ModelHooks<T> {
   create?: {
-    before?: (data: T & Record<string, unknown>) => Awaitable<{ data: Partial<T> & Record<string, unknown> } | false | undefined>;
+    before?: (
+      data: T & Record<string, unknown>,
+    ) => Awaitable<{ data: Partial<T> & Record<string, unknown> } | false | undefined>;
     after?: (row: T & Record<string, unknown>) => Awaitable<void>;
   };
   update?: {
-    before?: (data: Partial<T> & Record<string, unknown>) => Awaitable<{ data: Partial<T> & Record<string, unknown> } | false | undefined>;
+    before?: (
+      data: Partial<T> & Record<string, unknown>,
+    ) => Awaitable<{ data: Partial<T> & Record<string, unknown> } | false | undefined>;
     after?: (row: T & Record<string, unknown>) => Awaitable<void>;
   };
 }
@@ -143,7 +147,11 @@ export interface AuthOptions {
     cookiePrefix?: string;
     useSecureCookies?: boolean;
     disableCSRFCheck?: boolean;
-    defaultCookieAttributes?: { domain?: string; sameSite?: "lax" | "strict" | "none"; partitioned?: boolean };
+    defaultCookieAttributes?: {
+      domain?: string;
+      sameSite?: "lax" | "strict" | "none";
+      partitioned?: boolean;
+    };
     /** Headers carrying the client IP, first match wins. Default ["x-forwarded-for"]. */
     ipAddressHeaders?: string[];
     /** Clock for every time decision (tests move time with it). */

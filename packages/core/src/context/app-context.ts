@@ -2,8 +2,8 @@ import type { SessionWithUser } from "../auth/models";
 import type { AuthOptions } from "../auth/options";
 import type { CoreServices } from "../auth/services";
 import type { CookieConfig } from "../cookies/config";
-import type { PasswordHasher } from "../crypto/password";
 import type { Keyring } from "../crypto/keys";
+import type { PasswordHasher } from "../crypto/password";
 import type { DBAdapter } from "../db/adapter";
 import type { Schema } from "../db/model";
 import type { EventBus } from "../events/bus";
@@ -20,7 +20,11 @@ export interface SessionConfig {
   readonly freshAge: number;
   readonly disableRefresh: boolean;
   readonly storeInDatabase: boolean;
-  readonly cookieCache: { readonly enabled: boolean; readonly maxAge: number; readonly strategy: "compact" | "encrypted" };
+  readonly cookieCache: {
+    readonly enabled: boolean;
+    readonly maxAge: number;
+    readonly strategy: "compact" | "encrypted";
+  };
 }
 
 /**

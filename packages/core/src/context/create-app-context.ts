@@ -7,8 +7,8 @@ import { createVerificationService } from "../auth/verification/service";
 import { createCookieConfig } from "../cookies/config";
 import { createKeyring } from "../crypto/keys";
 import { createScryptHasher } from "../crypto/password";
-import { defaultGenerateId } from "../db/create-db-adapter";
 import type { DBAdapter } from "../db/adapter";
+import { defaultGenerateId } from "../db/create-db-adapter";
 import type { Schema } from "../db/model";
 import { createEventBus } from "../events/bus";
 import type { GatehouseEvents, GatehouseHooks } from "../events/types";
@@ -25,7 +25,8 @@ export function isTestEnvironment(): boolean {
 
 /** Validates and splits the base URL: "Invalid base URL" for anything but an absolute http(s) URL. */
 export function resolveBaseURL(options: AuthOptions): { origin: string; basePath: string } {
-  const raw = options.baseURL ?? process.env.GATEHOUSE_URL ?? process.env.BETTER_AUTH_URL ?? "http://localhost:3000";
+  const raw =
+    options.baseURL ?? process.env.GATEHOUSE_URL ?? process.env.BETTER_AUTH_URL ?? "http://localhost:3000";
   let url: URL;
   try {
     url = new URL(raw);

@@ -41,7 +41,10 @@ export function createRequestContext(
       return cookies.get(name) ?? null;
     },
     setCookie(name, value, attrs) {
-      responseHeaders.append("set-cookie", serializeCookie(name, value, { ...app.cookies.attributes, ...attrs }));
+      responseHeaders.append(
+        "set-cookie",
+        serializeCookie(name, value, { ...app.cookies.attributes, ...attrs }),
+      );
     },
     deleteCookie(name, attrs) {
       responseHeaders.append(

@@ -26,10 +26,13 @@ export function createKeyring(secret: string): Keyring {
   const aesKeys = new Map<string, Promise<CryptoKey>>();
 
   const getHmac = () => {
-    hmacKey ??= crypto.subtle.importKey("raw", utf8.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
+    hmacKey ??= crypto.subtle.importKey(
+      "raw",
+      utf8.encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     return hmacKey;
   };
 
@@ -39,7 +42,12 @@ export function createKeyring(secret: string): Keyring {
       key = (async () => {
         const base = await crypto.subtle.importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveKey"]);
         return crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(32), info: utf8.encode(`gatehouse:${purpose}`) },
+          {
+            name: "HKDF",
+            hash: "SHA-256",
+            salt: new Uint8Array(32),
+            info: utf8.encode(`gatehouse:${purpose}`),
+          },
           base,
           { name: "AES-GCM", length: 256 },
           false,
@@ -97,4 +105,3 @@ export function createKeyring(secret: string): Keyring {
     jwtKey: getHmac,
   };
 }
-

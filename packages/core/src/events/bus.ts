@@ -49,7 +49,8 @@ export function createEventBus<E extends EventMap, H extends EventMap>(logger: L
     before: (name, hook) => add(hooks, name, hook as BeforeHook<unknown>),
     async runBefore(name, payload) {
       let current = payload;
-      for (const hook of hooks.get(name) ?? []) current = ((await hook(current)) ?? current) as typeof current;
+      for (const hook of hooks.get(name) ?? [])
+        current = ((await hook(current)) ?? current) as typeof current;
       return current;
     },
     has: (name) => (handlers.get(name)?.length ?? 0) > 0,

@@ -26,7 +26,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return { name: value.name, message: value.message };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? "[redacted]" : redact(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    out[k] = SECRET_KEYS.test(k) ? "[redacted]" : redact(v, depth + 1);
   return out;
 }
 
@@ -45,5 +46,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       if (options.disabled || LOG_LEVELS.indexOf(level) < min) return;
       write(level, message, ...args.map((a) => redact(a)));
     };
-  return { debug: at("debug"), info: at("info"), success: at("success"), warn: at("warn"), error: at("error") };
+  return {
+    debug: at("debug"),
+    info: at("info"),
+    success: at("success"),
+    warn: at("warn"),
+    error: at("error"),
+  };
 }

@@ -44,7 +44,11 @@ async function checkOrigin(rc: RequestContext) {
   if (!originValue || !checker.isTrustedOrigin(originValue)) throw AUTH_ERRORS.INVALID_ORIGIN();
 }
 
-async function checkRedirectFields(rc: RequestContext, sources: readonly unknown[], extra: readonly string[]) {
+async function checkRedirectFields(
+  rc: RequestContext,
+  sources: readonly unknown[],
+  extra: readonly string[],
+) {
   const checker = await rc.app.originsFor(rc.request);
   for (const source of sources) {
     if (!source || typeof source !== "object") continue;

@@ -12,7 +12,8 @@ export async function readRequestBody(request: Request): Promise<unknown> {
     const form = await request.formData();
     const out: Record<string, string> = Object.create(null);
     for (const [key, value] of form) {
-      if (key === "__proto__" || key === "constructor" || key === "prototype") throw AUTH_ERRORS.PROTOTYPE_POLLUTION();
+      if (key === "__proto__" || key === "constructor" || key === "prototype")
+        throw AUTH_ERRORS.PROTOTYPE_POLLUTION();
       if (typeof value === "string") out[key] = value;
     }
     return { ...out };

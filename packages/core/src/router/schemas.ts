@@ -9,4 +9,7 @@ export const queryBoolean = z
   .transform((v) => v === true || v === "true");
 
 /** A string that must be a valid email (message "Invalid email"). */
-export const emailSchema = z.string().trim().pipe(z.email({ error: "Invalid email" }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: "Invalid email" }));

@@ -74,7 +74,8 @@ export function createTestBrowser(auth: Pick<Auth, "handler" | "$context">, orig
     cookies: jar,
     /** The Cookie header this browser would send (for server calls: `auth.api.x({ headers })`). */
     cookieHeader: () => [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; "),
-    headers: () => new Headers({ cookie: [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ") }),
+    headers: () =>
+      new Headers({ cookie: [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ") }),
     clear: () => jar.clear(),
   };
 }
@@ -92,16 +93,21 @@ export function createTestAuth<const O extends AuthOptions>(options: O = {} as O
   const browser = () => createTestBrowser(auth);
 
   /** Signs up a user in a fresh browser and returns both. */
-  async function signUp(user: { email?: string; password?: string; name?: string } & Record<string, unknown> = {}) {
+  async function signUp(
+    user: { email?: string; password?: string; name?: string } & Record<string, unknown> = {},
+  ) {
     const b = browser();
     const email = user.email ?? `user-${Math.random().toString(36).slice(2)}@example.com`;
     const password = user.password ?? "correct-horse-battery";
-    const res = await b.post<{ token: string | null; user: { id: string; email: string } }>("/sign-up/email", {
-      name: "Test User",
-      ...user,
-      email,
-      password,
-    });
+    const res = await b.post<{ token: string | null; user: { id: string; email: string } }>(
+      "/sign-up/email",
+      {
+        name: "Test User",
+        ...user,
+        email,
+        password,
+      },
+    );
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.data)}`);
     return { browser: b, user: res.data.user, email, password, token: res.data.token };
   }

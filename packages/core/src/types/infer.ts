@@ -3,8 +3,8 @@ import type { CoreEndpoints } from "../auth/endpoints";
 import type { Session, User } from "../auth/models";
 import type { AuthOptions } from "../auth/options";
 import type { FieldMap, InferFields } from "../db/model";
-import type { AuthMode, Endpoint, RouteDef } from "../router/endpoint";
 import type { Plugin, PluginSchema } from "../plugin/define-plugin";
+import type { AuthMode, Endpoint, RouteDef } from "../router/endpoint";
 
 export type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void
   ? I
@@ -65,10 +65,11 @@ type ApiResult<I, O> = I extends { asResponse: true }
     ? { headers: Headers; response: Awaited<O> }
     : Awaited<O>;
 
-export type ApiFunction<E> = E extends Endpoint<RouteDef, infer B, infer Q, AuthMode, infer O>
-  ? {} extends ApiInput<B, Q>
-    ? <I extends ApiInput<B, Q>>(input?: I) => Promise<ApiResult<I, O>>
-    : <I extends ApiInput<B, Q>>(input: I) => Promise<ApiResult<I, O>>
-  : never;
+export type ApiFunction<E> =
+  E extends Endpoint<RouteDef, infer B, infer Q, AuthMode, infer O>
+    ? {} extends ApiInput<B, Q>
+      ? <I extends ApiInput<B, Q>>(input?: I) => Promise<ApiResult<I, O>>
+      : <I extends ApiInput<B, Q>>(input: I) => Promise<ApiResult<I, O>>
+    : never;
 
 export type InferAPI<E> = { [K in keyof E]: ApiFunction<E[K]> };

@@ -23,7 +23,8 @@ describe("session management endpoints", () => {
     const { signUp } = createTestAuth();
     const alice = await signUp();
     const bob = await signUp();
-    const bobToken = (await bob.browser.get<{ session: { token: string } }>("/get-session")).data.session.token;
+    const bobToken = (await bob.browser.get<{ session: { token: string } }>("/get-session")).data.session
+      .token;
     const other = await alice.browser.post<ErrorBody>("/revoke-session", { token: bobToken });
     expect(other.status).toBe(401);
     expect((await bob.browser.get("/get-session")).data).not.toBeNull();
@@ -67,7 +68,10 @@ describe("session management endpoints", () => {
     const res = await browser.post<{ success: boolean }>("/sign-out", {});
     expect(res.data).toEqual({ success: true });
     expect(browser.cookies.size).toBe(0);
-    const rows = await auth.$context.adapter.findMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+    const rows = await auth.$context.adapter.findMany({
+      model: "session",
+      where: [{ field: "userId", value: user.id }],
+    });
     expect(rows).toHaveLength(0);
   });
 

@@ -35,21 +35,38 @@ describe("sign-up and sign-in with email and password", () => {
   });
 
   it("validates email and password length at sign-up", async () => {
-    const { browser } = createTestAuth({ emailAndPassword: { minPasswordLength: 10, maxPasswordLength: 20 } });
+    const { browser } = createTestAuth({
+      emailAndPassword: { minPasswordLength: 10, maxPasswordLength: 20 },
+    });
     const b = browser();
-    const bad = await b.post<ErrorBody>("/sign-up/email", { name: "x", email: "not-an-email", password: "0123456789" });
+    const bad = await b.post<ErrorBody>("/sign-up/email", {
+      name: "x",
+      email: "not-an-email",
+      password: "0123456789",
+    });
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({ message: "Invalid email", code: "INVALID_EMAIL" });
-    const short = await b.post<ErrorBody>("/sign-up/email", { name: "x", email: "a@b.co", password: "012345678" });
+    const short = await b.post<ErrorBody>("/sign-up/email", {
+      name: "x",
+      email: "a@b.co",
+      password: "012345678",
+    });
     expect(short.data).toMatchObject({ message: "Password too short", code: "PASSWORD_TOO_SHORT" });
-    const long = await b.post<ErrorBody>("/sign-up/email", { name: "x", email: "a@b.co", password: "x".repeat(21) });
+    const long = await b.post<ErrorBody>("/sign-up/email", {
+      name: "x",
+      email: "a@b.co",
+      password: "x".repeat(21),
+    });
     expect(long.data).toMatchObject({ message: "Password too long", code: "PASSWORD_TOO_LONG" });
     expect(long.status).toBe(400);
   });
 
   it("a missing required field is 400 Invalid body parameters with a Required issue", async () => {
     const { browser } = createTestAuth();
-    const res = await browser().post<ErrorBody>("/sign-up/email", { email: "a@b.co", password: "password-123" });
+    const res = await browser().post<ErrorBody>("/sign-up/email", {
+      email: "a@b.co",
+      password: "password-123",
+    });
     expect(res.status).toBe(400);
     expect(res.data.message).toBe("Invalid body parameters");
     expect(res.data.code).toBe("INVALID_BODY_PARAMETERS");
@@ -66,7 +83,10 @@ describe("sign-up and sign-in with email and password", () => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.data).toMatchObject({ message: "Invalid email or password", code: "INVALID_EMAIL_OR_PASSWORD" });
+      expect(res.data).toMatchObject({
+        message: "Invalid email or password",
+        code: "INVALID_EMAIL_OR_PASSWORD",
+      });
       expect(res.setCookies.size).toBe(0);
     }
   });
@@ -75,9 +95,9 @@ describe("sign-up and sign-in with email and password", () => {
     const { signUp, browser } = createTestAuth();
     const { email } = await signUp();
     const b = browser();
-    expect((await b.post<ErrorBody>("/sign-in/email", { email: "nope", password: "password-123" })).data.message).toBe(
-      "Invalid email",
-    );
+    expect(
+      (await b.post<ErrorBody>("/sign-in/email", { email: "nope", password: "password-123" })).data.message,
+    ).toBe("Invalid email");
     const long = await b.post<ErrorBody>("/sign-in/email", { email, password: "x".repeat(129) });
     expect(long.status).toBe(400);
     expect(long.data.message).toBe("Password too long");
@@ -103,7 +123,11 @@ describe("sign-up and sign-in with email and password", () => {
 
   it("is disabled unless enabled: 400 Email and password is not enabled", async () => {
     const { browser } = createTestAuth({ emailAndPassword: { enabled: false } });
-    const res = await browser().post<ErrorBody>("/sign-up/email", { name: "x", email: "a@b.co", password: "password-123" });
+    const res = await browser().post<ErrorBody>("/sign-up/email", {
+      name: "x",
+      email: "a@b.co",
+      password: "password-123",
+    });
     expect(res.status).toBe(400);
     expect(res.data.code).toBe("EMAIL_AND_PASSWORD_IS_NOT_ENABLED");
   });
@@ -143,7 +167,12 @@ describe("sign-up and sign-in with email and password", () => {
 
   it("keeps additional user fields end to end", async () => {
     const { signUp } = createTestAuth({
-      user: { additionalFields: { locale: { type: "string", required: false }, plan: { type: "string", required: false, input: false } } },
+      user: {
+        additionalFields: {
+          locale: { type: "string", required: false },
+          plan: { type: "string", required: false, input: false },
+        },
+      },
     });
     const { browser } = await signUp({ locale: "fr", plan: "enterprise" });
     const s = await browser.get<{ user: { locale: string; plan: string | null } }>("/get-session");

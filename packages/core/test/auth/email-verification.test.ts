@@ -38,7 +38,8 @@ function setup(options: AuthOptions = {}) {
   return { ...t, mails, advance };
 }
 
-const sessionOf = (b: TestBrowser) => b.get<SessionBody | null>("/get-session", { query: { disableCookieCache: "true" } });
+const sessionOf = (b: TestBrowser) =>
+  b.get<SessionBody | null>("/get-session", { query: { disableCookieCache: "true" } });
 
 describe("POST /send-verification-email", () => {
   it("answers 400 when no verification sender is configured", async () => {
@@ -64,7 +65,10 @@ describe("POST /send-verification-email", () => {
   it("sends a link to the signed-in user's own unverified address", async () => {
     const { signUp, mails } = setup();
     const { browser, email } = await signUp({ email: "Own@Example.com" });
-    const res = await browser.post("/send-verification-email", { email: "OWN@example.com", callbackURL: "/welcome" });
+    const res = await browser.post("/send-verification-email", {
+      email: "OWN@example.com",
+      callbackURL: "/welcome",
+    });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ status: true });
     expect(mails).toHaveLength(1);
@@ -185,7 +189,9 @@ describe("GET /verify-email", () => {
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("location")).toBe("/done?error=invalid_token");
 
-    const withQuery = await anon.get("/verify-email", { query: { token: "garbage", callbackURL: "/done?step=2" } });
+    const withQuery = await anon.get("/verify-email", {
+      query: { token: "garbage", callbackURL: "/done?step=2" },
+    });
     expect(withQuery.headers.get("location")).toBe("/done?step=2&error=invalid_token");
     expect((await sessionOf(browser)).data?.user.emailVerified).toBe(false);
   });
@@ -239,7 +245,9 @@ describe("GET /verify-email", () => {
     const json = await other.browser.get<ErrorBody>("/verify-email", { query: { token: victim.token } });
     expect(json.status).toBe(401);
     expect(json.data).toMatchObject({ message: "unauthorized", code: "UNAUTHORIZED" });
-    const redirect = await other.browser.get("/verify-email", { query: { token: victim.token, callbackURL: "/v" } });
+    const redirect = await other.browser.get("/verify-email", {
+      query: { token: victim.token, callbackURL: "/v" },
+    });
     expect(redirect.headers.get("location")).toBe("/v?error=unauthorized");
     expect((await sessionOf(victim.browser)).data?.user.emailVerified).toBe(false);
   });

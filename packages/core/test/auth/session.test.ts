@@ -13,12 +13,18 @@ describe("sessions and cookies", () => {
   it("sets a signed, HttpOnly, SameSite=Lax session cookie with max-age = expiresIn", async () => {
     const { signUp } = createTestAuth();
     const { browser } = await signUp();
-    const res = await browser.post("/sign-in/email", { email: "nobody@example.com", password: "whatever-123" });
+    const res = await browser.post("/sign-in/email", {
+      email: "nobody@example.com",
+      password: "whatever-123",
+    });
     expect(res.status).toBe(401);
     const again = await createTestAuth().signUp();
     const cookie = [...again.browser.cookies.keys()];
     expect(cookie).toContain("gatehouse.session_token");
-    const signIn = await again.browser.post("/sign-in/email", { email: again.email, password: again.password });
+    const signIn = await again.browser.post("/sign-in/email", {
+      email: again.email,
+      password: again.password,
+    });
     const token = signIn.setCookies.get("gatehouse.session_token");
     expect(token?.value).toMatch(/^[A-Za-z0-9]{32}\.[A-Za-z0-9+/]{43}=$/);
     expect(token?.attributes).toContain("Max-Age=604800");
@@ -28,7 +34,10 @@ describe("sessions and cookies", () => {
   });
 
   it("uses __Secure- names and Secure on https, and a configurable prefix", async () => {
-    const { signUp } = createTestAuth({ baseURL: "https://app.example.com", advanced: { cookiePrefix: "acme" } });
+    const { signUp } = createTestAuth({
+      baseURL: "https://app.example.com",
+      advanced: { cookiePrefix: "acme" },
+    });
     const { browser } = await signUp();
     const names = [...browser.cookies.keys()];
     expect(names).toContain("__Secure-acme.session_token");
@@ -40,7 +49,9 @@ describe("sessions and cookies", () => {
     const { browser, signUp } = createTestAuth();
     expect((await browser().get("/get-session")).data).toBeNull();
     const { browser: b, email } = await signUp();
-    const res = await b.get<{ session: Record<string, unknown>; user: Record<string, unknown> }>("/get-session");
+    const res = await b.get<{ session: Record<string, unknown>; user: Record<string, unknown> }>(
+      "/get-session",
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.data.user.email).toBe(email);
@@ -100,7 +111,9 @@ describe("sessions and cookies", () => {
       query: { disableRefresh: "false" },
     });
     expect(refreshed.data.session.expiresAt).not.toBe(first.data.session.expiresAt);
-    const invalid = await browser.get<{ message: string }>("/get-session", { query: { disableRefresh: "yes" } });
+    const invalid = await browser.get<{ message: string }>("/get-session", {
+      query: { disableRefresh: "yes" },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.data.message).toBe("Invalid query parameters");
   });
@@ -114,7 +127,10 @@ describe("sessions and cookies", () => {
     expect(res.data).toBeNull();
     expect(res.setCookies.get("gatehouse.session_token")?.attributes).toContain("Max-Age=0");
     expect(browser.cookies.size).toBe(0);
-    const rows = await auth.$context.adapter.findMany({ model: "session", where: [{ field: "userId", value: user.id }] });
+    const rows = await auth.$context.adapter.findMany({
+      model: "session",
+      where: [{ field: "userId", value: user.id }],
+    });
     expect(rows).toHaveLength(0);
   });
 

@@ -14,8 +14,13 @@ describe("smoke", () => {
     const body = await res.json();
     expect(res.status).toBe(200);
     expect(body.user.email).toBe("a@x.io");
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const s = await auth.handler(new Request("http://localhost:3000/api/auth/get-session", { headers: { cookie } }));
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const s = await auth.handler(
+      new Request("http://localhost:3000/api/auth/get-session", { headers: { cookie } }),
+    );
     const sb = await s.json();
     expect(sb.user.email).toBe("a@x.io");
     const bad = await auth.handler(

@@ -8,7 +8,15 @@ export interface RoundTrips {
   reset(): void;
 }
 
-const OPERATIONS = ["insert", "findMany", "count", "updateMany", "updateReturning", "deleteMany", "increment"] as const;
+const OPERATIONS = [
+  "insert",
+  "findMany",
+  "count",
+  "updateMany",
+  "updateReturning",
+  "deleteMany",
+  "increment",
+] as const;
 
 /** Wraps a driver so that every call that would be a database round trip is counted. */
 export function countRoundTrips(driver: AdapterDriver, trips: RoundTrips): AdapterDriver {
@@ -43,7 +51,10 @@ export function countingMemoryDatabase(): { database: DatabaseAdapter; trips: Ro
     database: {
       id: "memory-counting",
       create: ({ schema }) =>
-        createDBAdapter(countRoundTrips(memoryDriver({ store, tables: memoryTables(schema) }), trips), schema),
+        createDBAdapter(
+          countRoundTrips(memoryDriver({ store, tables: memoryTables(schema) }), trips),
+          schema,
+        ),
     },
   };
 }
@@ -74,7 +85,8 @@ export function faultyMemoryDatabase(): { database: DatabaseAdapter; failWrites:
     },
     database: {
       id: "memory-faulty",
-      create: ({ schema }) => createDBAdapter(wrap(memoryDriver({ store, tables: memoryTables(schema) })), schema),
+      create: ({ schema }) =>
+        createDBAdapter(wrap(memoryDriver({ store, tables: memoryTables(schema) })), schema),
     },
   };
 }

@@ -39,7 +39,8 @@ export async function serviceAvailable(name: ServiceName): Promise<boolean> {
   const ok = await reachable(serviceUrls[name]);
   if (ok) return true;
   const message = `${name} is not reachable at ${serviceUrls[name]}`;
-  if (servicesRequired) throw new Error(`${message} (GATEHOUSE_REQUIRE_SERVICES=1: a missing service is a failure)`);
+  if (servicesRequired)
+    throw new Error(`${message} (GATEHOUSE_REQUIRE_SERVICES=1: a missing service is a failure)`);
   console.warn(`[gatehouse tests] ${message}: skipping the tests that need it.`);
   return false;
 }

@@ -19,7 +19,15 @@ describe("trusted origins and redirect targets", () => {
 
   it("allows relative paths only with a single leading slash and no //, backslash or encoded slash", () => {
     expect(isSafeRelativePath("/dashboard?x=1")).toBe(true);
-    for (const bad of ["//evil.com", "/\\evil.com", "/a//b", "/%2F%2Fevil.com", "/%5Cevil", "dashboard", "/\t/evil.com"]) {
+    for (const bad of [
+      "//evil.com",
+      "/\\evil.com",
+      "/a//b",
+      "/%2F%2Fevil.com",
+      "/%5Cevil",
+      "dashboard",
+      "/\t/evil.com",
+    ]) {
       expect(isSafeRelativePath(bad), bad).toBe(false);
     }
     const checker = createOriginChecker(["http://localhost:3000", "https://*.trusted.dev"]);
@@ -40,20 +48,32 @@ describe("trusted origins and redirect targets", () => {
       headers: { origin: "null" },
     });
     expect(missing.status).toBe(403);
-    const referer = await browser.post("/update-user", { name: "y" }, {
-      headers: { origin: "", referer: "http://localhost:3000/settings" },
-    });
+    const referer = await browser.post(
+      "/update-user",
+      { name: "y" },
+      {
+        headers: { origin: "", referer: "http://localhost:3000/settings" },
+      },
+    );
     expect(referer.status).toBe(200);
-    const partner = await browser.post("/update-user", { name: "z" }, { headers: { origin: "https://a.partner.io" } });
+    const partner = await browser.post(
+      "/update-user",
+      { name: "z" },
+      { headers: { origin: "https://a.partner.io" } },
+    );
     expect(partner.status).toBe(200);
   });
 
   it("GET requests and cookie-less POSTs are not origin-checked; the check can be disabled", async () => {
     const { browser } = createTestAuth();
     const b = browser();
-    const res = await b.post("/sign-up/email", { name: "x", email: "o@b.co", password: "password-123" }, {
-      headers: { origin: "https://elsewhere.io" },
-    });
+    const res = await b.post(
+      "/sign-up/email",
+      { name: "x", email: "o@b.co", password: "password-123" },
+      {
+        headers: { origin: "https://elsewhere.io" },
+      },
+    );
     expect(res.status).toBe(200);
     expect((await b.get("/get-session", { headers: { origin: "https://elsewhere.io" } })).status).toBe(200);
     const off = createTestAuth({ advanced: { disableCSRFCheck: true } });
@@ -69,7 +89,11 @@ describe("trusted origins and redirect targets", () => {
       expect(res.status, callbackURL).toBe(403);
       expect(res.data).toMatchObject({ message: "Invalid callbackURL", code: "INVALID_CALLBACKURL" });
     }
-    const ok = await browser().post("/sign-in/email", { email, password, callbackURL: "http://localhost:3000/app" });
+    const ok = await browser().post("/sign-in/email", {
+      email,
+      password,
+      callbackURL: "http://localhost:3000/app",
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -41,7 +41,9 @@ describe("createAuth", () => {
   it("serves under a configurable base path and 404s elsewhere", async () => {
     const auth = createAuth({ baseURL: "http://localhost:3000", basePath: "/auth" });
     expect((await auth.handler(new Request("http://localhost:3000/auth/ok"))).status).toBe(200);
-    expect(await (await auth.handler(new Request("http://localhost:3000/auth/ok"))).json()).toEqual({ ok: true });
+    expect(await (await auth.handler(new Request("http://localhost:3000/auth/ok"))).json()).toEqual({
+      ok: true,
+    });
     expect((await auth.handler(new Request("http://localhost:3000/api/auth/ok"))).status).toBe(404);
     expect((await auth.handler(new Request("http://localhost:3000/auth/nope"))).status).toBe(404);
   });
@@ -50,7 +52,10 @@ describe("createAuth", () => {
     const ep = defineEndpoint({ method: "GET", path: "/ok" }, { handler: () => 1 });
     const clash = definePlugin({ id: "clash", endpoints: { mine: ep } });
     expect(() => createAuth({ plugins: [clash] })).toThrow(/GET \/ok.*conflicts with core\.ok/);
-    const sameKey = definePlugin({ id: "k", endpoints: { getSession: defineEndpoint({ method: "GET", path: "/x" }, { handler: () => 1 }) } });
+    const sameKey = definePlugin({
+      id: "k",
+      endpoints: { getSession: defineEndpoint({ method: "GET", path: "/x" }, { handler: () => 1 }) },
+    });
     expect(() => createAuth({ plugins: [sameKey] })).toThrow(/already declared by "core"/);
     const p = definePlugin({ id: "p" });
     expect(() => createAuth({ plugins: [p, p] })).toThrow(/installed twice/);
@@ -85,7 +90,10 @@ describe("createAuth", () => {
       returnHeaders: true,
     });
     expect(response.user.email).toBe("s@y.io");
-    const cookie = headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const session = await auth.api.getSession({ headers: { cookie } });
     expect(session?.user.email).toBe("s@y.io");
     const asResponse = await auth.api.ok({ asResponse: true });
@@ -105,7 +113,10 @@ describe("JSON parsing", () => {
       expect(res.data.code).toMatch(/PROTOTYPE_POLLUTION/);
     }
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
-    const malformed = await browser().request<{ code: string }>("/sign-up/email", { method: "POST", body: "{nope" });
+    const malformed = await browser().request<{ code: string }>("/sign-up/email", {
+      method: "POST",
+      body: "{nope",
+    });
     expect(malformed.status).toBe(400);
   });
 });
@@ -133,11 +144,14 @@ describe("error page and health", () => {
 describe("logger", () => {
   it("defaults to level error, honours the level, and redacts secrets", () => {
     const lines: [string, string, unknown[]][] = [];
-    const log = (level: string, message: string, ...args: unknown[]) => void lines.push([level, message, args]);
+    const log = (level: string, message: string, ...args: unknown[]) =>
+      void lines.push([level, message, args]);
     const quiet = createLogger({ log });
     quiet.warn("w");
     quiet.error("e", { token: "abc", nested: { password: "p", ok: 1 } });
-    expect(lines).toEqual([["error", "e", [{ token: "[redacted]", nested: { password: "[redacted]", ok: 1 } }]]]);
+    expect(lines).toEqual([
+      ["error", "e", [{ token: "[redacted]", nested: { password: "[redacted]", ok: 1 } }]],
+    ]);
     const verbose = createLogger({ level: "debug", log });
     verbose.debug("d");
     verbose.success("s");

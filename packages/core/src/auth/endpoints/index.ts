@@ -5,10 +5,17 @@ import { errorPage, ok } from "./health";
 import { forgetPassword, requestPasswordReset } from "./request-password-reset";
 import { resetPassword, resetPasswordCallback } from "./reset-password";
 import { sendVerificationEmail } from "./send-verification-email";
-import { getSession, listSessions, revokeOtherSessions, revokeSession, revokeSessions, signOut } from "./session";
+import {
+  getSession,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  revokeSessions,
+  signOut,
+} from "./session";
+import { setPassword } from "./set-password";
 import { signInEmail } from "./sign-in";
 import { signUpEmail } from "./sign-up";
-import { setPassword } from "./set-password";
 import { updateUser } from "./update-user";
 import { verifyEmail } from "./verify-email";
 

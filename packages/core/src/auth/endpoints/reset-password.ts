@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { redirectTo } from "../../router/compile";
 import { defineEndpoint } from "../../router/endpoint";
-import { isResetTokenValid, resetPassword as applyReset } from "../password/reset";
+import { resetPassword as applyReset, isResetTokenValid } from "../password/reset";
 import { coreRoutes } from "../routes";
 import { withQuery } from "../verification/redirect";
 

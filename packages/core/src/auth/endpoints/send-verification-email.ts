@@ -14,7 +14,8 @@ export const sendVerificationEmail = defineEndpoint(coreRoutes.sendVerificationE
   body: z.object({ email: emailSchema, callbackURL: z.string().optional() }),
   auth: "optional",
   async handler({ app, rc, body, session }) {
-    if (!app.options.emailVerification?.sendVerificationEmail) throw AUTH_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED();
+    if (!app.options.emailVerification?.sendVerificationEmail)
+      throw AUTH_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED();
     const email = body.email.toLowerCase();
     if (session) {
       if (session.user.emailVerified) throw AUTH_ERRORS.VERIFY_ONLY_UNVERIFIED();

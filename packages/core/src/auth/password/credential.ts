@@ -8,10 +8,15 @@ import type { AccountRow } from "../users/repository";
  */
 
 /** Checks `password` against the credential account: 400 "Credential account not found" / "Invalid password". */
-export async function verifyCredentialPassword(app: AppContext, userId: string, password: string): Promise<AccountRow> {
+export async function verifyCredentialPassword(
+  app: AppContext,
+  userId: string,
+  password: string,
+): Promise<AccountRow> {
   const account = await app.core.users.findCredentialAccount(userId);
   if (!account?.password) throw AUTH_ERRORS.CREDENTIAL_ACCOUNT_NOT_FOUND();
-  if (!(await app.password.verify({ hash: account.password, password }))) throw AUTH_ERRORS.INVALID_PASSWORD();
+  if (!(await app.password.verify({ hash: account.password, password })))
+    throw AUTH_ERRORS.INVALID_PASSWORD();
   return account;
 }
 
@@ -26,6 +31,11 @@ export async function storeCredentialPassword(app: AppContext, userId: string, h
     await users.updateAccount(existing.id, { password: hash });
     return;
   }
-  const account = await users.createAccount({ providerId: "credential", accountId: userId, userId, password: hash });
+  const account = await users.createAccount({
+    providerId: "credential",
+    accountId: userId,
+    userId,
+    password: hash,
+  });
   await users.afterCreateAccount(account);
 }

@@ -5,7 +5,8 @@ import { assertPasswordLength } from "../password-policy";
 import { storeCredentialPassword } from "./credential";
 
 /** The generic answer of a reset request, whether or not the email exists (spec section 8). */
-export const RESET_REQUEST_MESSAGE = "If this email exists in our system, check your email for the reset link";
+export const RESET_REQUEST_MESSAGE =
+  "If this email exists in our system, check your email for the reset link";
 
 const DEFAULT_TOKEN_LIFETIME = 3600;
 const TOKEN_LENGTH = 24;
@@ -17,7 +18,11 @@ const resetIdentifier = (token: string) => `reset-password:${token}`;
  * (`reset-password:<token>` -> user id, 1 h by default) and mails
  * `{base}/reset-password/<token>?callbackURL=<redirectTo>`. Unknown emails get the same answer.
  */
-export async function requestPasswordReset(rc: RequestContext, email: string, redirectTo: string | undefined) {
+export async function requestPasswordReset(
+  rc: RequestContext,
+  email: string,
+  redirectTo: string | undefined,
+) {
   const { app } = rc;
   const send = app.options.emailAndPassword?.sendResetPassword;
   if (!send) throw AUTH_ERRORS.RESET_PASSWORD_DISABLED();

@@ -48,7 +48,9 @@ export async function setCookieCache(rc: RequestContext, value: SessionWithUser)
   if (!app.session.cookieCache.enabled) return;
   const encoded = await encodeCookieCache(rc, value);
   if (encoded === null) {
-    app.logger.warn("Session data is larger than the 4093-character cookie limit; the cookie cache is not set");
+    app.logger.warn(
+      "Session data is larger than the 4093-character cookie limit; the cookie cache is not set",
+    );
     if (rc.getCookie(app.cookies.names.sessionData)) rc.deleteCookie(app.cookies.names.sessionData);
     return;
   }

@@ -13,13 +13,21 @@ const deleteIdentifier = (token: string) => `delete-account-${token}`;
  * Mails the deletion confirmation link `{base}/delete-user/callback?token=<32 chars>&callbackURL=...`
  * (spec sections 7, 9); the token (`delete-account-<token>` -> user id) lives 24 h by default.
  */
-export async function sendDeleteAccountVerification(rc: RequestContext, user: UserRow, callbackURL: string | undefined) {
+export async function sendDeleteAccountVerification(
+  rc: RequestContext,
+  user: UserRow,
+  callbackURL: string | undefined,
+) {
   const { app } = rc;
   const config = app.options.user?.deleteUser;
   const send = config?.sendDeleteAccountVerification;
   if (!send) return;
   const token = generateRandomString(TOKEN_LENGTH);
-  await app.core.verification.create(deleteIdentifier(token), user.id, config?.deleteTokenExpiresIn ?? DEFAULT_TOKEN_LIFETIME);
+  await app.core.verification.create(
+    deleteIdentifier(token),
+    user.id,
+    config?.deleteTokenExpiresIn ?? DEFAULT_TOKEN_LIFETIME,
+  );
   const url = new URL(`${app.baseURL}/delete-user/callback`);
   url.searchParams.set("token", token);
   url.searchParams.set("callbackURL", callbackURL ?? "/");
@@ -30,7 +38,11 @@ export async function sendDeleteAccountVerification(rc: RequestContext, user: Us
  * Consumes a deletion token of `userId`, atomically: the row is deleted only if it names that user,
  * so a link opened by someone else neither works nor burns it. False when unknown, used or expired.
  */
-export async function consumeDeleteToken(rc: RequestContext, token: string, userId: string): Promise<boolean> {
+export async function consumeDeleteToken(
+  rc: RequestContext,
+  token: string,
+  userId: string,
+): Promise<boolean> {
   const { app } = rc;
   const row = await app.adapter.consumeOne<VerificationRow>({
     model: "verification",

@@ -76,12 +76,21 @@ export function createUserRepository(app: AppContext) {
       await app.events.emit("user.created", { user, request });
     },
 
-    async update(user: UserRow, data: Record<string, unknown>, db: DBAdapter = app.adapter, request?: Request) {
+    async update(
+      user: UserRow,
+      data: Record<string, unknown>,
+      db: DBAdapter = app.adapter,
+      request?: Request,
+    ) {
       const hooked = await app.events.runBefore("user.update", { data, user, request });
       const final = await runBeforeHook(hooks.user?.update?.before, hooked.data, () =>
         AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
       );
-      const updated = await db.update<UserRow>({ model: "user", where: [{ field: "id", value: user.id }], update: final });
+      const updated = await db.update<UserRow>({
+        model: "user",
+        where: [{ field: "id", value: user.id }],
+        update: final,
+      });
       if (!updated) throw AUTH_ERRORS.USER_NOT_FOUND();
       return updated;
     },
@@ -136,7 +145,11 @@ export function createUserRepository(app: AppContext) {
       const final = await runBeforeHook(hooks.account?.update?.before, data, () =>
         AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
       );
-      const account = await db.update<AccountRow>({ model: "account", where: [{ field: "id", value: id }], update: final });
+      const account = await db.update<AccountRow>({
+        model: "account",
+        where: [{ field: "id", value: id }],
+        update: final,
+      });
       if (account) {
         await hooks.account?.update?.after?.(account);
         await app.events.emit("account.updated", { account });

@@ -18,7 +18,9 @@ export async function createEmailToken(app: AppContext, claims: EmailTokenClaims
     .sign(await app.keys.jwtKey());
 }
 
-export type EmailTokenResult = { ok: true; claims: EmailTokenClaims } | { ok: false; error: "token_expired" | "invalid_token" };
+export type EmailTokenResult =
+  | { ok: true; claims: EmailTokenClaims }
+  | { ok: false; error: "token_expired" | "invalid_token" };
 
 export async function verifyEmailToken(app: AppContext, token: string): Promise<EmailTokenResult> {
   try {

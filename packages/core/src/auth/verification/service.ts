@@ -41,7 +41,10 @@ export function createVerificationService(app: AppContext) {
     },
 
     async delete(identifier: string): Promise<void> {
-      await app.adapter.deleteMany({ model: "verification", where: [{ field: "identifier", value: identifier }] });
+      await app.adapter.deleteMany({
+        model: "verification",
+        where: [{ field: "identifier", value: identifier }],
+      });
     },
   };
 }

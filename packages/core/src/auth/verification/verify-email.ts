@@ -46,14 +46,24 @@ async function followSession(rc: RequestContext, user: UserRow, session: Session
  * one. The email is replaced, emailVerified is reset to false, and (as better-auth does) a
  * verification link is mailed to the new address.
  */
-async function applyEmailChange(rc: RequestContext, user: UserRow, claims: EmailTokenClaims, input: VerifyEmailInput) {
+async function applyEmailChange(
+  rc: RequestContext,
+  user: UserRow,
+  claims: EmailTokenClaims,
+  input: VerifyEmailInput,
+) {
   const { app } = rc;
   const newEmail = (claims.updateTo ?? "").toLowerCase();
   const taken = await app.core.users.findByEmail(newEmail);
   if (taken && taken.id !== user.id) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
   let updated: UserRow;
   try {
-    updated = await app.core.users.update(user, { email: newEmail, emailVerified: false }, app.adapter, rc.request);
+    updated = await app.core.users.update(
+      user,
+      { email: newEmail, emailVerified: false },
+      app.adapter,
+      rc.request,
+    );
   } catch (error) {
     if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
     throw error;
@@ -79,7 +89,8 @@ export async function verifyEmailLink(rc: RequestContext, input: VerifyEmailInpu
   const { claims } = verified;
   const user = await app.core.users.findByEmail(claims.email);
   if (!user) throw linkError(rc, "user_not_found", input.callbackURL);
-  if (input.session && input.session.user.id !== user.id) throw linkError(rc, "unauthorized", input.callbackURL);
+  if (input.session && input.session.user.id !== user.id)
+    throw linkError(rc, "unauthorized", input.callbackURL);
 
   let shown: UserRow | null = null;
   if (claims.updateTo) {
