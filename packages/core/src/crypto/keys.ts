@@ -1,5 +1,6 @@
 import { constantTimeEqual } from "./constant-time";
 import { fromBase64Url, toBase64, toBase64Url, utf8 } from "./encoding";
+import { nodeCrypto } from "./node-crypto";
 
 /**
  * Keys derived from the app secret, imported once and cached for the life of the process
@@ -59,12 +60,59 @@ export function createKeyring(secret: string): Keyring {
     return key;
   };
 
-  const sign = async (value: string) =>
-    toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", await getHmac(), utf8.encode(value))));
+  // With node:crypto: one KeyObject for the life of the keyring, synchronous HMAC.
+  const nodeKey = nodeCrypto?.createSecretKey(utf8.encode(secret));
+  const sign = async (value: string) => {
+    if (nodeCrypto && nodeKey) return nodeCrypto.createHmac("sha256", nodeKey).update(value).digest("base64");
+    return toBase64(new Uint8Array(await crypto.subtle.sign("HMAC", await getHmac(), utf8.encode(value))));
+  };
 
   const verify = async (value: string, signature: string) => {
     if (signature.length !== 44 || !signature.endsWith("=")) return false;
     return constantTimeEqual(await sign(value), signature);
+  };
+
+  const nodeAesKeys = new Map<string, Uint8Array>();
+  const nodeAes = (purpose: string): Uint8Array => {
+    let key = nodeAesKeys.get(purpose);
+    if (!key) {
+      key = new Uint8Array(
+        nodeCrypto!.hkdfSync(
+          "sha256",
+          utf8.encode(secret),
+          new Uint8Array(32),
+          utf8.encode(`gatehouse:${purpose}`),
+          32,
+        ),
+      );
+      nodeAesKeys.set(purpose, key);
+    }
+    return key;
+  };
+
+  // Both paths produce iv(12) || ciphertext || tag(16): values move freely between runtimes.
+  const encryptNode = (plaintext: string, purpose: string): string => {
+    const c = nodeCrypto!;
+    const iv = c.randomBytes(12);
+    const cipher = c.createCipheriv("aes-256-gcm", nodeAes(purpose), iv);
+    const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+    return toBase64Url(Buffer.concat([iv, body]));
+  };
+
+  const decryptNode = (ciphertext: string, purpose: string): string | null => {
+    try {
+      const c = nodeCrypto!;
+      const bytes = fromBase64Url(ciphertext);
+      if (bytes.length < 28) return null;
+      const decipher = c.createDecipheriv("aes-256-gcm", nodeAes(purpose), bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+      return Buffer.concat([
+        decipher.update(bytes.subarray(12, bytes.length - 16)),
+        decipher.final(),
+      ]).toString("utf8");
+    } catch {
+      return null;
+    }
   };
 
   return {
@@ -80,6 +128,7 @@ export function createKeyring(secret: string): Keyring {
       return (await verify(value, signed.slice(at + 1))) ? value : null;
     },
     async encrypt(plaintext, purpose = "default") {
+      if (nodeCrypto) return encryptNode(plaintext, purpose);
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const data = new Uint8Array(
         await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await getAes(purpose), utf8.encode(plaintext)),
@@ -90,6 +139,7 @@ export function createKeyring(secret: string): Keyring {
       return toBase64Url(out);
     },
     async decrypt(ciphertext, purpose = "default") {
+      if (nodeCrypto) return decryptNode(ciphertext, purpose);
       try {
         const bytes = fromBase64Url(ciphertext);
         const plain = await crypto.subtle.decrypt(

@@ -20,7 +20,10 @@ interface SessionBody {
 
 type ChangeEmailOptions = NonNullable<NonNullable<AuthOptions["user"]>["changeEmail"]>;
 
-function setup(changeEmail: ChangeEmailOptions = {}, options: AuthOptions & { noVerificationSender?: boolean } = {}) {
+function setup(
+  changeEmail: ChangeEmailOptions = {},
+  options: AuthOptions & { noVerificationSender?: boolean } = {},
+) {
   const verifications: Mail[] = [];
   const changes: Mail[] = [];
   const clock = { now: new Date() };
@@ -101,7 +104,10 @@ describe("POST /change-email: validation", () => {
     const other = await t.signUp();
     const res = await browser.post<ErrorBody>("/change-email", { newEmail: other.email });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ message: "Couldn't update your email", code: "COULDN_T_UPDATE_YOUR_EMAIL" });
+    expect(res.data).toMatchObject({
+      message: "Couldn't update your email",
+      code: "COULDN_T_UPDATE_YOUR_EMAIL",
+    });
     expect((await t.session(browser))?.user.email).toBe(email);
   });
 
@@ -122,7 +128,10 @@ describe("POST /change-email: unverified user", () => {
     const t = setup({}, { session: { cookieCache: { enabled: true, maxAge: 300 } } });
     const { browser, password } = await t.signUp();
     expect((await browser.get<SessionBody>("/get-session")).data.user.emailVerified).toBe(false);
-    const res = await browser.post("/change-email", { newEmail: "New.Address@Example.com", callbackURL: "/settings" });
+    const res = await browser.post("/change-email", {
+      newEmail: "New.Address@Example.com",
+      callbackURL: "/settings",
+    });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ status: true });
     expect(res.setCookies.has("gatehouse.session_data")).toBe(true);
@@ -135,7 +144,9 @@ describe("POST /change-email: unverified user", () => {
     expect(t.verifications).toHaveLength(1);
     expect(t.verifications[0]!.to).toBe("new.address@example.com");
     expect(new URL(t.verifications[0]!.url).searchParams.get("callbackURL")).toBe("/settings");
-    expect((await t.browser().post("/sign-in/email", { email: "new.address@example.com", password })).status).toBe(200);
+    expect(
+      (await t.browser().post("/sign-in/email", { email: "new.address@example.com", password })).status,
+    ).toBe(200);
 
     const verify = await t.browser().get("/verify-email", { query: { token: t.verifications[0]!.token } });
     expect(verify.status).toBe(200);
@@ -173,7 +184,10 @@ describe("POST /change-email: verified user (spec section 4)", () => {
   it("mails the old address a token carrying the new one; verifying it replaces the email and resets emailVerified", async () => {
     const t = setup();
     const { browser, email, user } = await t.verifiedUser();
-    const res = await browser.post("/change-email", { newEmail: "Moved@Example.com", callbackURL: "/settings" });
+    const res = await browser.post("/change-email", {
+      newEmail: "Moved@Example.com",
+      callbackURL: "/settings",
+    });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ status: true });
     expect(t.verifications).toHaveLength(0);
@@ -193,20 +207,28 @@ describe("POST /change-email: verified user (spec section 4)", () => {
     expect(verify.status).toBe(200);
     expect(verify.data.status).toBe(true);
     expect(verify.data.user).toMatchObject({ id: user.id, email: "moved@example.com", emailVerified: false });
-    expect((await t.session(browser))?.user).toMatchObject({ email: "moved@example.com", emailVerified: false });
+    expect((await t.session(browser))?.user).toMatchObject({
+      email: "moved@example.com",
+      emailVerified: false,
+    });
 
     // A verification link goes to the new address; opening it verifies the new email.
     expect(t.verifications.map((m) => m.to)).toEqual(["moved@example.com"]);
     expect(new URL(t.verifications[0]!.url).searchParams.get("callbackURL")).toBe("/");
     await browser.get("/verify-email", { query: { token: t.verifications[0]!.token } });
-    expect((await t.session(browser))?.user).toMatchObject({ email: "moved@example.com", emailVerified: true });
+    expect((await t.session(browser))?.user).toMatchObject({
+      email: "moved@example.com",
+      emailVerified: true,
+    });
   });
 
   it("redirects to the callbackURL after applying the change", async () => {
     const t = setup();
     const { browser } = await t.verifiedUser();
     await browser.post("/change-email", { newEmail: "moved@example.com" });
-    const res = await browser.get("/verify-email", { query: { token: t.changes[0]!.token, callbackURL: "/settings" } });
+    const res = await browser.get("/verify-email", {
+      query: { token: t.changes[0]!.token, callbackURL: "/settings" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/settings");
     expect((await t.session(browser))?.user.email).toBe("moved@example.com");
@@ -229,7 +251,9 @@ describe("POST /change-email: verified user (spec section 4)", () => {
     const { browser, email } = await t.verifiedUser();
     await browser.post("/change-email", { newEmail: "moved@example.com" });
     const intruder = await t.signUp();
-    const res = await intruder.browser.get<ErrorBody>("/verify-email", { query: { token: t.changes[0]!.token } });
+    const res = await intruder.browser.get<ErrorBody>("/verify-email", {
+      query: { token: t.changes[0]!.token },
+    });
     expect(res.status).toBe(401);
     expect(res.data.message).toBe("unauthorized");
     expect((await t.session(browser))?.user.email).toBe(email);
@@ -240,7 +264,9 @@ describe("POST /change-email: verified user (spec section 4)", () => {
     const { browser, email } = await t.verifiedUser();
     await browser.post("/change-email", { newEmail: "moved@example.com" });
     t.advance(3601);
-    const res = await browser.get("/verify-email", { query: { token: t.changes[0]!.token, callbackURL: "/s" } });
+    const res = await browser.get("/verify-email", {
+      query: { token: t.changes[0]!.token, callbackURL: "/s" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/s?error=token_expired");
     expect((await t.session(browser))?.user.email).toBe(email);

@@ -19,7 +19,8 @@ interface ChangeBody {
 
 function setup(options: AuthOptions = {}) {
   const t = createTestAuth(options);
-  const signIn = (b: TestBrowser, email: string, password: string) => b.post("/sign-in/email", { email, password });
+  const signIn = (b: TestBrowser, email: string, password: string) =>
+    b.post("/sign-in/email", { email, password });
   /** Removes the user's credential account, as for a user who signed up with a social provider. */
   const dropCredential = async (userId: string) => {
     const users = t.auth.$context.core.users;
@@ -107,13 +108,19 @@ describe("POST /change-password", () => {
       newPassword: "brand-new-password",
     });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ message: "Credential account not found", code: "CREDENTIAL_ACCOUNT_NOT_FOUND" });
+    expect(res.data).toMatchObject({
+      message: "Credential account not found",
+      code: "CREDENTIAL_ACCOUNT_NOT_FOUND",
+    });
   });
 
   it("checks the new password's length", async () => {
     const t = setup({ emailAndPassword: { minPasswordLength: 12, maxPasswordLength: 24 } });
     const { browser, email, password } = await t.signUp();
-    const short = await browser.post<ErrorBody>("/change-password", { currentPassword: password, newPassword: "short" });
+    const short = await browser.post<ErrorBody>("/change-password", {
+      currentPassword: password,
+      newPassword: "short",
+    });
     expect(short.status).toBe(400);
     expect(short.data.message).toBe("Password too short");
     const long = await browser.post<ErrorBody>("/change-password", {
@@ -184,7 +191,9 @@ describe("POST /set-password (server only)", () => {
 
   it("needs a session and a valid length", async () => {
     const t = setup();
-    await expect(t.auth.api.setPassword({ body: { newPassword: "brand-new-password" } })).rejects.toMatchObject({
+    await expect(
+      t.auth.api.setPassword({ body: { newPassword: "brand-new-password" } }),
+    ).rejects.toMatchObject({
       statusCode: 401,
     });
     const { browser, user } = await t.signUp();

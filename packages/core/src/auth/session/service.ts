@@ -41,6 +41,9 @@ export function createSessionService(app: AppContext, store: SessionStore) {
         expiresAt: new Date(now.getTime() + ms(app.session.expiresIn)),
         ipAddress: rc.ip(),
         userAgent: rc.headers.get("user-agent"),
+        // Timestamps from the app clock: freshness and refresh decisions read them.
+        createdAt: now,
+        updatedAt: now,
         ...opts.extra,
       },
       user,

@@ -94,8 +94,9 @@ export function createSessionStore(app: AppContext) {
       return { session: session as SessionRow, user };
     },
 
-    async update(current: SessionWithUser, data: Row): Promise<SessionRow | null> {
-      let session: SessionRow | null = { ...current.session, ...data, updatedAt: app.now() } as SessionRow;
+    async update(current: SessionWithUser, changes: Row): Promise<SessionRow | null> {
+      const data = { updatedAt: app.now(), ...changes };
+      let session: SessionRow | null = { ...current.session, ...data } as SessionRow;
       if (useDb) {
         session = await app.adapter.update<SessionRow>({
           model: "session",
