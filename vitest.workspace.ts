@@ -28,4 +28,29 @@ export default [
       hookTimeout: 60_000,
     },
   }),
+  defineProject({
+    // Workspace packages resolve to their TypeScript sources (the "gatehouse-source" export condition),
+    // as `tsc` (customConditions) and the examples (`tsx --conditions=gatehouse-source`) do.
+    resolve: { conditions: ["gatehouse-source", "module", "browser", "development|production"] },
+    ssr: { resolve: { conditions: ["gatehouse-source", "module", "node", "development|production"] } },
+    test: {
+      name: "react",
+      root: "./packages/react",
+      include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+      environment: "jsdom",
+      env: { GATEHOUSE_TEST_PROJECT: "react" },
+      testTimeout: 20_000,
+    },
+  }),
+  defineProject({
+    test: {
+      name: "examples",
+      root: "./examples/basic",
+      include: ["test/**/*.test.ts"],
+      environment: "node",
+      env: { GATEHOUSE_TEST_PROJECT: "examples" },
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+    },
+  }),
 ];

@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     node: "src/node.ts",
+    "client/index": "src/client/index.ts",
     "testing/index": "src/testing/index.ts",
     "adapters/memory/index": "src/adapters/memory/index.ts",
     "adapters/kysely/index": "src/adapters/kysely/index.ts",

@@ -48,3 +48,6 @@ export function createExampleAuth(config: ExampleConfig) {
   });
   return { auth, pglite, outbox };
 }
+
+/** The server type the browser client is typed from. */
+export type ExampleAuth = ReturnType<typeof createExampleAuth>["auth"];

@@ -6,11 +6,12 @@ import type { AppContext } from "./context/app-context";
 import { buildSchema } from "./context/build-schema";
 import { createAppContext } from "./context/create-app-context";
 import { isAPIError } from "./errors/define-errors";
+import { createRateLimiter } from "./rate-limit";
 import { type CompiledEndpoint, compileEndpoint } from "./router/compile";
 import type { AnyEndpoint, EndpointMap } from "./router/endpoint";
-import type { AuthEndpoints, InferAPI, InferSession, InferUser } from "./types/infer";
+import type { AuthEndpoints, InferAPI, InferSession, InferUser, PluginServices } from "./types/infer";
 
-export interface Auth<O extends AuthOptions = AuthOptions> {
+export interface AuthBase<O extends AuthOptions = AuthOptions> {
   /** Web-standard handler: mount it under the base path (Hono, Next.js route handlers, Bun, Deno). */
   handler(request: Request): Promise<Response>;
   /** Every endpoint as a trusted server call: `auth.api.getSession({ headers })`. */
@@ -22,6 +23,12 @@ export interface Auth<O extends AuthOptions = AuthOptions> {
   /** Settles when plugin setup has finished (the handler and api wait for it themselves). */
   ready: Promise<void>;
 }
+
+/** The auth instance: handler, api, context, plus each plugin's services by id (`auth.billing`). */
+export type Auth<O extends AuthOptions = AuthOptions> = AuthBase<O> &
+  ([PluginServices<O>] extends [never] ? {} : PluginServices<O>);
+
+const RESERVED = new Set(["handler", "api", "$context", "options", "$Infer", "ready"]);
 
 function collectEndpoints(options: AuthOptions): Record<string, AnyEndpoint> {
   const all: Record<string, AnyEndpoint> = { ...(coreEndpoints as EndpointMap) };
@@ -35,6 +42,7 @@ function collectEndpoints(options: AuthOptions): Record<string, AnyEndpoint> {
   const seenPlugins = new Set<string>();
   for (const plugin of options.plugins ?? []) {
     if (seenPlugins.has(plugin.id)) throw new Error(`Plugin "${plugin.id}" is installed twice.`);
+    if (RESERVED.has(plugin.id)) throw new Error(`Plugin id "${plugin.id}" is reserved; choose another id.`);
     seenPlugins.add(plugin.id);
     for (const [key, ep] of Object.entries(plugin.endpoints ?? {})) {
       if (owner.has(key)) {
@@ -97,6 +105,10 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
     },
   });
 
+  // Routed HTTP requests only: server calls (`auth.api.x`) are never rate limited.
+  const rateLimiter = createRateLimiter(app);
+  const routePrefix = app.basePath === "/" ? "" : app.basePath;
+
   const api: Record<string, (input?: Record<string, unknown>) => Promise<unknown>> = {};
   for (const [key, endpoint] of Object.entries(compiled)) {
     api[key] = async (input) => {
@@ -105,9 +117,17 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
     };
   }
 
-  return {
+  const auth: AuthBase<O> = {
     async handler(request) {
       await ready;
+      if (rateLimiter.enabled) {
+        // The path as the router matches it: relative to the base path (other paths are 404s).
+        const pathname = new URL(request.url).pathname;
+        if (pathname.startsWith(`${routePrefix}/`)) {
+          const limited = await rateLimiter.check(request, pathname.slice(routePrefix.length));
+          if (limited) return limited;
+        }
+      }
       return router.handler(request);
     },
     api: api as unknown as InferAPI<AuthEndpoints<O>>,
@@ -116,4 +136,5 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
     $Infer: undefined as never,
     ready,
   };
+  return Object.assign(auth, app.services) as unknown as Auth<O>;
 }

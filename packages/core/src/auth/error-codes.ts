@@ -50,6 +50,18 @@ export const AUTH_ERROR_CODES = {
   UNABLE_TO_CREATE_VERIFICATION: { status: 500, message: "Unable to create verification" },
   CALLBACK_URL_REQUIRED: { status: 400, message: "callbackURL is required" },
   ACCOUNT_NOT_LINKED: { status: 401, message: "Account not linked" },
+  /** Linking (spec section 8): why /link-social refused to link. */
+  LINKING_NOT_ALLOWED: { status: 401, message: "Account not linked - linking not allowed" },
+  LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: {
+    status: 401,
+    message: "Account not linked - different emails not allowed",
+  },
+  LINKING_FAILED: { status: 422, message: "Account not linked - unable to create account" },
+  SOCIAL_ACCOUNT_ALREADY_LINKED: { status: 409, message: "Social account already linked" },
+  UNABLE_TO_LINK_ACCOUNT: { status: 401, message: "Unable to link account" },
+  SIGNUP_DISABLED: { status: 401, message: "Signup disabled" },
+  /** An id token that does not verify (sign-in and link with `idToken`). */
+  INVALID_ID_TOKEN: { status: 401, message: "invalid token" },
   USER_ID_OR_SESSION_REQUIRED: { status: 400, message: "Either userId or session is required" },
   PROVIDER_NOT_SUPPORTED: { status: 400, message: "Provider not supported" },
   FAILED_TO_GET_ACCESS_TOKEN: { status: 400, message: "Failed to get a valid access token" },

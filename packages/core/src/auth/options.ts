@@ -4,6 +4,7 @@ import type { LoggerOptions } from "../logger/logger";
 import type { AnyPlugin } from "../plugin/define-plugin";
 import type { SecondaryStorage } from "../storage/secondary-storage";
 import type { Account, Session, User } from "./models";
+import type { SocialProvidersOptions } from "./social/providers";
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -124,7 +125,13 @@ export interface AuthOptions {
       allowUnlinkingAll?: boolean;
       updateUserInfoOnLink?: boolean;
     };
+    /** Store the provider's new tokens on every social sign-in. Default true. */
+    updateAccountOnSignIn?: boolean;
+    /** Never create users through social sign-in, whatever the provider says. Default false. */
+    disableSignUp?: boolean;
   };
+  /** Social sign-in providers by id (built-in ids, or any other id for a generic OAuth/OIDC provider). */
+  socialProviders?: SocialProvidersOptions;
   verification?: { additionalFields?: FieldMap };
   /** Extra trusted origins (patterns with `*` allowed), or a function of the request. */
   trustedOrigins?: string[] | ((request: Request | undefined) => Awaitable<string[]>);

@@ -25,6 +25,14 @@ export const coreRoutes = {
   changeEmail: { method: "POST", path: "/change-email", invalidates: ["session"] },
   deleteUser: { method: "POST", path: "/delete-user", invalidates: ["session"] },
   deleteUserCallback: { method: "GET", path: "/delete-user/callback", invalidates: ["session"] },
+  signInSocial: { method: "POST", path: "/sign-in/social", invalidates: ["session"] },
+  callback: { method: ["GET", "POST"], path: "/callback/:id" },
+  linkSocial: { method: "POST", path: "/link-social" },
+  unlinkAccount: { method: "POST", path: "/unlink-account" },
+  listAccounts: { method: "GET", path: "/list-accounts" },
+  getAccessToken: { method: "POST", path: "/get-access-token" },
+  refreshToken: { method: "POST", path: "/refresh-token" },
+  accountInfo: { method: ["GET", "POST"], path: "/account-info" },
 } as const;
 
 export type CoreRoutes = typeof coreRoutes;

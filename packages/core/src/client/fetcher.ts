@@ -99,7 +99,9 @@ function appendQuery(url: URL, query: Record<string, unknown>): void {
 
 function toClientError(response: Response, parsed: unknown): ClientError {
   const fields = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
-  const statusText = response.statusText || STATUS_TEXT[response.status] || "Error";
+  // HTTP/2 has no reason phrase, and better-call answers errors with the bare number ("400").
+  const given = response.statusText === String(response.status) ? "" : response.statusText;
+  const statusText = given || STATUS_TEXT[response.status] || "Error";
   const text = typeof parsed === "string" && parsed !== "" ? parsed : undefined;
   return { message: text ?? statusText, ...fields, status: response.status, statusText };
 }

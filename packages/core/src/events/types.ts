@@ -26,5 +26,10 @@ export interface GatehouseHooks {
   "user.update": { data: Record<string, unknown>; user: UserRow; request?: Request };
   "session.create": { data: Record<string, unknown>; user: UserRow; request?: Request };
   "signIn.before": { user: UserRow; request?: Request };
+  /**
+   * A user write (`data`, for user `userId`) was refused by a unique index. Hooks may throw a more
+   * precise error than the flow's default (the username plugin: 422 "Username is already taken").
+   */
+  "user.writeConflict": { data: Record<string, unknown>; userId: string; request?: Request };
   "session.resolved": { result: SessionWithUser };
 }

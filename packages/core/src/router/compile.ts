@@ -109,7 +109,7 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): CompiledEndpo
     const rc = createRequestContext(app, { request: bc.request, headers, isServerCall: !routed });
     try {
       if (routed) await checkOrigin(rc);
-      const rawBody = routed && bc.request ? await readRequestBody(bc.request) : bc.body;
+      const rawBody = ep.rawBody ? undefined : routed && bc.request ? await readRequestBody(bc.request) : bc.body;
       const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
       const query = ep.query ? validate(ep.query as never, bc.query ?? {}, "query") : bc.query;
       if (routed) await checkRedirectFields(rc, [body, query], ep.redirectFields ?? []);

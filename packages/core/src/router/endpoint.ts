@@ -56,6 +56,8 @@ export interface EndpointConfig<B, Q, A extends AuthMode, O> {
   readonly auth?: A;
   /** Body fields holding redirect targets that must be trusted (checked after validation). */
   readonly redirectFields?: readonly string[];
+  /** Leave the request body unread for the handler (webhooks verify signatures over raw bytes). */
+  readonly rawBody?: boolean;
   /** Answer with `Cache-Control: no-store` (session and token responses). */
   readonly noStore?: boolean;
   // Method syntax on purpose: parameters stay bivariant, so every endpoint fits `AnyEndpoint`.

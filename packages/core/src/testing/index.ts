@@ -8,3 +8,4 @@ export {
   runAdapterConformance,
 } from "../db/conformance";
 export { createTestAuth, createTestBrowser, type TestBrowser, type TestResponse } from "./test-client";
+export { createTestFetch, type TestFetchOptions } from "./test-fetch";

@@ -4,7 +4,7 @@ import type { Session, User } from "../auth/models";
 import type { AuthOptions } from "../auth/options";
 import type { FieldMap, InferFields } from "../db/model";
 import type { Plugin, PluginSchema } from "../plugin/define-plugin";
-import type { AuthMode, Endpoint, RouteDef } from "../router/endpoint";
+import type { AuthMode, Endpoint, EndpointMap as EndpointMapAny, RouteDef } from "../router/endpoint";
 
 export type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void
   ? I
@@ -73,3 +73,12 @@ export type ApiFunction<E> =
     : never;
 
 export type InferAPI<E> = { [K in keyof E]: ApiFunction<E[K]> };
+
+/** Services of the configured plugins, exposed on the auth object by plugin id (`auth.billing`). */
+export type PluginServices<O extends AuthOptions> = UnionToIntersection<
+  PluginList<O> extends Plugin<infer Id, EndpointMapAny, infer S, PluginSchema>
+    ? S extends undefined
+      ? never
+      : { readonly [K in Id]: S }
+    : never
+>;

@@ -1,7 +1,12 @@
+import { accountInfo } from "./account-info";
+import { getAccessToken, refreshToken } from "./account-tokens";
+import { callbackOAuth } from "./callback";
 import { changeEmail } from "./change-email";
 import { changePassword } from "./change-password";
 import { deleteUser, deleteUserCallback } from "./delete-user";
 import { errorPage, ok } from "./health";
+import { linkSocialAccount } from "./link-social";
+import { listUserAccounts } from "./list-accounts";
 import { forgetPassword, requestPasswordReset } from "./request-password-reset";
 import { resetPassword, resetPasswordCallback } from "./reset-password";
 import { sendVerificationEmail } from "./send-verification-email";
@@ -15,7 +20,9 @@ import {
 } from "./session";
 import { setPassword } from "./set-password";
 import { signInEmail } from "./sign-in";
+import { signInSocial } from "./sign-in-social";
 import { signUpEmail } from "./sign-up";
+import { unlinkAccount } from "./unlink-account";
 import { updateUser } from "./update-user";
 import { verifyEmail } from "./verify-email";
 
@@ -43,6 +50,14 @@ export const coreEndpoints = {
   changeEmail,
   deleteUser,
   deleteUserCallback,
+  signInSocial,
+  callbackOAuth,
+  linkSocialAccount,
+  unlinkAccount,
+  listUserAccounts,
+  getAccessToken,
+  refreshToken,
+  accountInfo,
 };
 
 export type CoreEndpoints = typeof coreEndpoints;

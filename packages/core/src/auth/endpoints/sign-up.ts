@@ -55,7 +55,14 @@ export const signUpEmail = defineEndpoint(coreRoutes.signUpEmail, {
         return created;
       });
     } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.USER_ALREADY_EXISTS();
+      if (isAdapterError(error, "UNIQUE_VIOLATION")) {
+        await app.events.runBefore("user.writeConflict", {
+          data: userData,
+          userId: String(userData.id),
+          request: rc.request,
+        });
+        throw AUTH_ERRORS.USER_ALREADY_EXISTS();
+      }
       throw error;
     }
     await users.afterCreate(user, rc.request);

@@ -54,6 +54,20 @@ export function createSessionStore(app: AppContext) {
     await storage.set(userSessionsKey(userId), JSON.stringify(entries), ttl(new Date(last)));
   };
 
+  // The per-user index is read, changed and written back: concurrent changes for one user (parallel
+  // sign-ins) would overwrite each other and drop sessions from it, which "revoke all" then misses.
+  // Serialise them per user within this process.
+  const indexLocks = new Map<string, Promise<unknown>>();
+  const withIndexLock = <T>(userId: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (indexLocks.get(userId) ?? Promise.resolve()).then(fn);
+    const settled = run.catch(() => undefined);
+    indexLocks.set(userId, settled);
+    void settled.then(() => {
+      if (indexLocks.get(userId) === settled) indexLocks.delete(userId);
+    });
+    return run;
+  };
+
   const putInStorage = async (value: SessionWithUser) => {
     if (!storage) return;
     await storage.set(sessionKey(value.session.token), JSON.stringify(value), ttl(value.session.expiresAt));
@@ -71,9 +85,11 @@ export function createSessionStore(app: AppContext) {
           }) as SessionRow);
       if (storage) {
         await putInStorage({ session, user });
-        const index = (await readIndex(user.id)).filter((e) => e.token !== session.token);
-        index.push({ token: session.token, expiresAt: session.expiresAt.getTime() });
-        await writeIndex(user.id, index);
+        await withIndexLock(user.id, async () => {
+          const index = (await readIndex(user.id)).filter((e) => e.token !== session.token);
+          index.push({ token: session.token, expiresAt: session.expiresAt.getTime() });
+          await writeIndex(user.id, index);
+        });
       }
       return session;
     },
@@ -106,10 +122,13 @@ export function createSessionStore(app: AppContext) {
       }
       if (session && storage) {
         await putInStorage({ session, user: current.user });
-        const index = (await readIndex(current.user.id)).map((e) =>
-          e.token === session!.token ? { ...e, expiresAt: session!.expiresAt.getTime() } : e,
-        );
-        await writeIndex(current.user.id, index);
+        const updated = session;
+        await withIndexLock(current.user.id, async () => {
+          const index = (await readIndex(current.user.id)).map((e) =>
+            e.token === updated.token ? { ...e, expiresAt: updated.expiresAt.getTime() } : e,
+          );
+          await writeIndex(current.user.id, index);
+        });
       }
       return session;
     },
@@ -129,29 +148,33 @@ export function createSessionStore(app: AppContext) {
 
     /** Deletes the given tokens of one user (all of them when `tokens` is undefined). */
     async deleteForUser(userId: string, tokens?: readonly string[]): Promise<string[]> {
-      let removed: string[];
-      if (useDb) {
-        const where = tokens
-          ? [
-              { field: "userId", value: userId },
-              { field: "token", operator: "in" as const, value: tokens },
-            ]
-          : [{ field: "userId", value: userId }];
-        removed = tokens
-          ? [...tokens]
-          : (await app.adapter.findMany<SessionRow>({ model: "session", where, select: ["token"] })).map(
-              (s) => s.token,
-            );
-        await app.adapter.deleteMany({ model: "session", where });
-      } else {
-        removed = tokens ? [...tokens] : (await readIndex(userId)).map((e) => e.token);
-      }
-      if (storage) {
-        await Promise.all(removed.map((t) => storage.delete(sessionKey(t))));
-        const index = tokens ? (await readIndex(userId)).filter((e) => !tokens.includes(e.token)) : [];
-        await writeIndex(userId, index);
-      }
-      return removed;
+      const run = async () => {
+        let removed: string[];
+        if (useDb) {
+          const where = tokens
+            ? [
+                { field: "userId", value: userId },
+                { field: "token", operator: "in" as const, value: tokens },
+              ]
+            : [{ field: "userId", value: userId }];
+          removed = tokens
+            ? [...tokens]
+            : (await app.adapter.findMany<SessionRow>({ model: "session", where, select: ["token"] })).map(
+                (s) => s.token,
+              );
+          await app.adapter.deleteMany({ model: "session", where });
+        } else {
+          removed = tokens ? [...tokens] : (await readIndex(userId)).map((e) => e.token);
+        }
+        if (storage) {
+          await Promise.all(removed.map((t) => storage.delete(sessionKey(t))));
+          const index = tokens ? (await readIndex(userId)).filter((e) => !tokens.includes(e.token)) : [];
+          await writeIndex(userId, index);
+        }
+        return removed;
+      };
+      // Reading the index (revoke all) and writing it back happen under the user's index lock.
+      return storage ? withIndexLock(userId, run) : run();
     },
 
     /** Rewrites the cached user inside every stored session of that user (after a user update). */

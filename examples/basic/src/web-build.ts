@@ -1,0 +1,55 @@
+import { readFile } from "node:fs/promises";
+import type { ServerResponse } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build } from "vite";
+
+const webRoot = fileURLToPath(new URL("./web", import.meta.url));
+export const defaultOutDir = fileURLToPath(new URL("../dist/web", import.meta.url));
+
+/**
+ * Builds the React page with Vite (production build, about a second). Workspace packages are read
+ * from their TypeScript sources through the "gatehouse-source" export condition, so nothing else
+ * needs building first.
+ */
+export async function buildWeb(outDir = defaultOutDir): Promise<string> {
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: "warn",
+    plugins: [react()],
+    resolve: {
+      conditions: ["gatehouse-source", "module", "browser", "production"],
+      dedupe: ["react", "react-dom"],
+    },
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+  ".map": "application/json",
+};
+
+/** Serves the built page: "/" is index.html, "/assets/..." the hashed bundles. False when not found. */
+export async function serveWeb(outDir: string, pathname: string, res: ServerResponse): Promise<boolean> {
+  const relative = pathname === "/" ? "index.html" : normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, "");
+  const file = resolve(outDir, relative);
+  if (!file.startsWith(resolve(outDir) + (relative ? "" : ""))) return false;
+  if (!file.startsWith(join(resolve(outDir), "/")) && file !== resolve(outDir, "index.html")) return false;
+  try {
+    const body = await readFile(file);
+    res.setHeader("content-type", TYPES[extname(file)] ?? "application/octet-stream");
+    res.setHeader("cache-control", relative.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+    res.end(body);
+    return true;
+  } catch {
+    return false;
+  }
+}

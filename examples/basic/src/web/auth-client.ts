@@ -1,0 +1,8 @@
+import { createAuthClient } from "@gatehouse/react";
+import type { ExampleAuth } from "../auth";
+
+/**
+ * The browser client, typed from the server (a type-only import: no server code in the bundle).
+ * No baseURL: the page and the auth handler share an origin, and the base path is "/api/auth".
+ */
+export const authClient = createAuthClient<ExampleAuth>();

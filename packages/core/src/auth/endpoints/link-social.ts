@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../router/endpoint";
+import { coreRoutes } from "../routes";
+import { linkSocial } from "../social/link";
+import { idTokenBody } from "../social/schemas";
+
+const linkSocialBody = z.object({
+  provider: z.string(),
+  callbackURL: z.string().optional(),
+  errorCallbackURL: z.string().optional(),
+  idToken: idTokenBody.optional(),
+  requestSignUp: z.boolean().optional(),
+  scopes: z.array(z.string()).optional(),
+  disableRedirect: z.boolean().optional(),
+  loginHint: z.string().optional(),
+});
+
+/** POST /link-social: links a provider account to the signed-in user (redirect flow or id token). */
+export const linkSocialAccount = defineEndpoint(coreRoutes.linkSocial, {
+  body: linkSocialBody,
+  auth: "session",
+  handler: ({ rc, body, session }) => linkSocial(rc, session, body),
+});

@@ -1,0 +1,9 @@
+import { defineEndpoint } from "../../router/endpoint";
+import { coreRoutes } from "../routes";
+import { listAccounts } from "../social/accounts";
+
+/** GET /list-accounts -> [{id, provider, providerId, accountId, userId, createdAt, updatedAt, scopes}]. */
+export const listUserAccounts = defineEndpoint(coreRoutes.listAccounts, {
+  auth: "session",
+  handler: ({ app, session }) => listAccounts(app, session.user.id),
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../router/endpoint";
+import { coreRoutes } from "../routes";
+import { idTokenBody } from "../social/schemas";
+import { socialSignIn } from "../social/sign-in-social";
+
+const signInSocialBody = z.object({
+  provider: z.string(),
+  callbackURL: z.string().optional(),
+  newUserCallbackURL: z.string().optional(),
+  errorCallbackURL: z.string().optional(),
+  disableRedirect: z.boolean().optional(),
+  idToken: idTokenBody.optional(),
+  scopes: z.array(z.string()).optional(),
+  requestSignUp: z.boolean().optional(),
+  loginHint: z.string().optional(),
+});
+
+/**
+ * POST /sign-in/social (spec section 7): `{url, redirect}` to send the browser to the provider, or,
+ * with `idToken`, `{redirect: false, token, user}` and the session cookie.
+ */
+export const signInSocial = defineEndpoint(coreRoutes.signInSocial, {
+  body: signInSocialBody,
+  noStore: true,
+  handler: ({ rc, body }) => socialSignIn(rc, body),
+});

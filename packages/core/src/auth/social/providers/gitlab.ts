@@ -1,0 +1,52 @@
+import { createProvider } from "../create-provider";
+import { fetchJSON } from "../oauth2";
+import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+
+export interface GitlabProfile {
+  id: number;
+  username: string;
+  name: string;
+  email?: string;
+  avatar_url?: string;
+  state?: string;
+  /** Set once the user confirmed their primary email. */
+  confirmed_at?: string | null;
+  [field: string]: unknown;
+}
+
+export interface GitlabOptions extends ProviderOptions<GitlabProfile> {
+  /** Self-managed GitLab: its URL. Default https://gitlab.com. */
+  issuer?: string;
+}
+
+/** GitLab (gitlab.com or self-managed): /api/v4/user. */
+export function gitlab(options: GitlabOptions, ctx: ProviderContext): SocialProvider {
+  const issuer = (options.issuer ?? "https://gitlab.com").replace(/\/+$/, "");
+  const userInfo = `${issuer}/api/v4/user`;
+  return createProvider<GitlabProfile>(
+    {
+      name: "GitLab",
+      endpoints: {
+        authorization: `${issuer}/oauth/authorize`,
+        token: `${issuer}/oauth/token`,
+        userInfo,
+      },
+      defaultScopes: ["read_user"],
+      pkce: true,
+      async fetchProfile({ accessToken }) {
+        if (!accessToken) return null;
+        const profile = await fetchJSON<GitlabProfile>(userInfo, { accessToken });
+        return profile.state && profile.state !== "active" ? null : profile;
+      },
+      toUser: (p) => ({
+        id: String(p.id),
+        email: p.email ?? null,
+        emailVerified: Boolean(p.confirmed_at),
+        name: p.name || p.username,
+        image: p.avatar_url ?? null,
+      }),
+    },
+    options,
+    ctx,
+  );
+}

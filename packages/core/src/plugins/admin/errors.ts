@@ -1,0 +1,9 @@
+import { APIError, defineErrors } from "../../errors/define-errors";
+import { ADMIN_ERROR_CODES } from "./error-codes";
+
+export const ADMIN_ERRORS = defineErrors(ADMIN_ERROR_CODES);
+
+/** 403 BANNED_USER with the configured message (the code does not follow the message). */
+export function bannedUserError(message: string): APIError {
+  return new APIError(ADMIN_ERROR_CODES.BANNED_USER.status, { message, code: "BANNED_USER" });
+}

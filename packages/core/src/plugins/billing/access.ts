@@ -1,0 +1,64 @@
+import type { SessionWithUser } from "../../auth/models";
+import type { AppContext } from "../../context/app-context";
+import { BILLING_ERRORS } from "./errors";
+import type { MerchantRow, MerchantService } from "./merchants/service";
+
+const MANAGER_ROLES = ["owner", "admin"];
+
+const rolesOf = (value: unknown): string[] =>
+  typeof value === "string"
+    ? value
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean)
+    : [];
+
+/** Is the user a platform admin (admin plugin role)? */
+export function isPlatformAdmin(app: AppContext, user: Record<string, unknown>): boolean {
+  if (!("role" in (app.schema.user?.fields ?? {}))) return false;
+  return rolesOf(user.role).includes("admin");
+}
+
+export async function membershipRoles(
+  app: AppContext,
+  organizationId: string,
+  userId: string,
+): Promise<string[] | null> {
+  if (!("member" in app.schema)) return null;
+  const member = await app.adapter.findOne<{ role: string }>({
+    model: "member",
+    where: [
+      { field: "organizationId", value: organizationId },
+      { field: "userId", value: userId },
+    ],
+  });
+  return member ? rolesOf(member.role) : null;
+}
+
+/**
+ * The merchant a signed-in user may act on. Merchant-side actions ("manage") are for the merchant
+ * organization's owners and admins and for platform admins; "read" also admits members. Without
+ * the organization plugin the single default merchant is managed by platform admins only.
+ */
+export async function merchantFor(
+  app: AppContext,
+  merchants: MerchantService,
+  session: SessionWithUser,
+  organizationId: string | null | undefined,
+  mode: "manage" | "read",
+): Promise<MerchantRow> {
+  const admin = isPlatformAdmin(app, session.user);
+  if (!merchants.organizationBacked) {
+    if (!admin) throw BILLING_ERRORS.NOT_ALLOWED();
+    return merchants.defaultMerchant();
+  }
+  const orgId = organizationId ?? (session.session.activeOrganizationId as string | null | undefined) ?? null;
+  if (!orgId) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
+  if (!admin) {
+    const roles = await membershipRoles(app, orgId, session.user.id);
+    if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
+    if (mode === "manage" && !roles.some((r) => MANAGER_ROLES.includes(r)))
+      throw BILLING_ERRORS.NOT_ALLOWED();
+  }
+  return merchants.resolve(orgId);
+}

@@ -1,0 +1,223 @@
+import type { DBAdapter } from "../../../db/adapter";
+import { loadProductsById } from "../catalog/load";
+import type { Emit } from "../context";
+import type { CustomerRow } from "../customers/serialize";
+import { redeemDiscount } from "../discounts/redeem";
+import { BILLING_ERRORS, type FieldIssue, paymentFailed, validationFailed } from "../errors";
+import { addressFields, computeFlags } from "./amounts";
+import { applyCheckoutPatch, type CheckoutPatch, hasLineLevelAddress } from "./changes";
+import type { CheckoutDeps } from "./deps";
+import type { CheckoutRow } from "./serialize";
+import type { Settlement } from "./settle";
+import { checkoutView, findByIdOrThrow } from "./view";
+
+export interface ConfirmInput extends CheckoutPatch {
+  /** The payment method from the buyer's form (Stripe: confirmation token; test: a test id or card number). */
+  confirmationTokenId?: string;
+}
+
+const ADDRESS_KEYS = ["country", "state", "city", "postalCode", "line1"] as const;
+
+/** Every missing or invalid field at once (BILLING.md 1.7), as one 422. */
+function requiredFieldIssues(next: CheckoutRow, paymentForm: boolean, hasToken: boolean): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const required = (path: string[]) => issues.push({ path, message: "Field is required." });
+  if (!next.customerEmail && !next.customerId) required(["customerEmail"]);
+  const address = next.customerBillingAddress;
+  if (paymentForm || next.isBusinessCustomer || next.requireBillingAddress) {
+    if (!address?.country) required(["customerBillingAddress"]);
+    else {
+      const rules = addressFields({
+        requireBillingAddress: next.requireBillingAddress,
+        isBusinessCustomer: next.isBusinessCustomer,
+        country: address.country,
+      });
+      for (const key of ADDRESS_KEYS)
+        if (rules[key] && !address[key]) required(["customerBillingAddress", key]);
+    }
+  }
+  if (next.isBusinessCustomer && !next.customerBillingName) required(["customerBillingName"]);
+  if (
+    (next.requireBillingAddress || next.isBusinessCustomer) &&
+    address?.country &&
+    !hasLineLevelAddress(address)
+  ) {
+    issues.push({ path: ["customerBillingAddress"], message: "Full billing address is required." });
+  }
+  if (paymentForm && !hasToken)
+    issues.push({ path: ["confirmationTokenId"], message: "Confirmation token is required." });
+  return issues;
+}
+
+export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
+  const { ctx, merchants, customers, subscriptions } = deps;
+  const db = ctx.app.adapter;
+
+  /** The buyer's customer: linked, by auth user, by external id, by email, or created. */
+  async function resolveCustomer(tx: DBAdapter, emit: Emit, checkout: CheckoutRow): Promise<CustomerRow> {
+    const merchant = await merchants.byId(checkout.merchantId, tx);
+    let customer: CustomerRow | null = checkout.customerId
+      ? await customers.byIdOrThrow(tx, checkout.merchantId, checkout.customerId)
+      : null;
+    if (!customer && checkout.userId) {
+      const user = await tx.findOne<{ id: string; email: string; name: string; emailVerified: boolean }>({
+        model: "user",
+        where: [{ field: "id", value: checkout.userId }],
+      });
+      if (user) customer = await customers.forUser(tx, emit, merchant, user);
+    }
+    const email = checkout.customerEmail ?? "";
+    if (!customer && checkout.customerExternalId) {
+      customer = await customers.byExternalId(tx, merchant.id, checkout.customerExternalId);
+    }
+    if (!customer && email) {
+      customer = await customers.byEmail(tx, merchant.id, email);
+      if (
+        customer?.externalId &&
+        checkout.customerExternalId &&
+        customer.externalId !== checkout.customerExternalId
+      ) {
+        throw BILLING_ERRORS.CUSTOMER_EXTERNAL_ID_CONFLICT();
+      }
+    }
+    if (!customer) {
+      return customers.create(tx, emit, merchant, {
+        email,
+        name: checkout.customerName,
+        externalId: checkout.customerExternalId,
+        billingAddress: checkout.customerBillingAddress,
+        taxId: checkout.customerTaxId,
+        metadata: checkout.customerMetadata,
+        referenceId: checkout.referenceId,
+      });
+    }
+    const wantsUpdate =
+      checkout.customerBillingAddress ||
+      checkout.customerTaxId ||
+      Object.keys(checkout.customerMetadata ?? {}).length;
+    if (!wantsUpdate) return customer;
+    return customers.update(tx, emit, customer, {
+      ...(checkout.customerBillingAddress ? { billingAddress: checkout.customerBillingAddress } : {}),
+      ...(checkout.customerTaxId ? { taxId: checkout.customerTaxId } : {}),
+      ...(Object.keys(checkout.customerMetadata ?? {}).length ? { metadata: checkout.customerMetadata } : {}),
+      ...(!customer.name && checkout.customerName ? { name: checkout.customerName } : {}),
+    });
+  }
+
+  return async function confirm(current: CheckoutRow, input: ConfirmInput) {
+    const products = await loadProductsById(
+      db,
+      current.productIds?.length ? current.productIds : [current.productId],
+    );
+    const { changes, product, discount } = await applyCheckoutPatch(
+      ctx,
+      db,
+      current,
+      products,
+      input,
+      "confirm",
+    );
+    const next = { ...current, ...changes } as CheckoutRow;
+    const price = product.prices.find((p) => p.id === next.productPriceId)!;
+    const flags = computeFlags({
+      product: product.product,
+      prices: product.prices,
+      price,
+      amounts: next,
+      discount,
+    });
+    const issues = requiredFieldIssues(next, flags.isPaymentFormRequired, Boolean(input.confirmationTokenId));
+    if (issues.length > 0) throw validationFailed(issues);
+
+    const claimed = await ctx.write(async (tx, emit) => {
+      const moved = await tx.updateMany({
+        model: "billingCheckout",
+        where: [
+          { field: "id", value: current.id },
+          { field: "status", value: "open" },
+        ],
+        update: { ...changes, status: "confirmed", modifiedAt: ctx.now() },
+      });
+      if (moved === 0) return null;
+      const checkout = await findByIdOrThrow(tx, current.id);
+      const customer = await resolveCustomer(tx, emit, checkout);
+      if (product.product.isRecurring) {
+        await subscriptions.assertCanSubscribe(
+          tx,
+          await merchants.byId(checkout.merchantId, tx),
+          customer.id,
+        );
+      }
+      if (discount) await redeemDiscount(tx, discount, checkout.id, ctx.now());
+      const updated = await tx.update<CheckoutRow>({
+        model: "billingCheckout",
+        where: [{ field: "id", value: checkout.id }],
+        update: { customerId: customer.id },
+      });
+      await emit(checkout.merchantId, "checkout.updated", await checkoutView(ctx, tx, updated!));
+      return { checkout: updated!, customer };
+    });
+    if (!claimed) {
+      const now = await findByIdOrThrow(db, current.id);
+      if (now.status === "succeeded") return checkoutView(ctx, db, now);
+      if (now.status === "confirmed") throw BILLING_ERRORS.CHECKOUT_BUSY();
+      throw BILLING_ERRORS.CHECKOUT_NOT_OPEN({ status: now.status });
+    }
+    if (!flags.isPaymentFormRequired) return settlement.succeed(current.id);
+
+    const { checkout, customer } = claimed;
+    const result = await (async () => {
+      const processorCustomerId = await ctx.processor.ensureCustomer({
+        customerId: customer.id,
+        email: customer.email,
+        name: checkout.customerBillingName ?? customer.name,
+        existingId: customer.processorCustomerId ?? null,
+      });
+      if (processorCustomerId !== customer.processorCustomerId) {
+        await db.update({
+          model: "billingCustomer",
+          where: [{ field: "id", value: customer.id }],
+          update: { processorCustomerId },
+        });
+      }
+      return ctx.processor.confirm({
+        checkoutId: checkout.id,
+        merchantId: checkout.merchantId,
+        amount: flags.isPaymentRequired ? checkout.totalAmount : 0,
+        currency: checkout.currency,
+        mode: flags.isPaymentRequired ? "payment" : "setup",
+        processorCustomerId,
+        paymentMethod: input.confirmationTokenId!,
+        setupFutureUsage: product.product.isRecurring,
+        metadata: { checkout_id: checkout.id, organization_id: checkout.merchantId, type: "product" },
+        idempotencyKey: `checkout_confirm:${checkout.id}:${checkout.modifiedAt.getTime()}`,
+      });
+    })().catch((error: unknown) => ({
+      status: "failed" as const,
+      intentId: undefined,
+      reason: error instanceof Error ? error.message : "Payment processor error",
+      declineCode: undefined,
+    }));
+
+    if (result.status === "failed") {
+      await settlement.fail(checkout.id, { intentId: result.intentId ?? null });
+      throw paymentFailed(result.reason, result.declineCode);
+    }
+    const metadata = {
+      ...checkout.paymentProcessorMetadata,
+      intent_status: result.status,
+      ...(result.status === "requires_action" ? { intent_client_secret: result.clientSecret } : {}),
+    };
+    await db.update({
+      model: "billingCheckout",
+      where: [{ field: "id", value: checkout.id }],
+      update: { intentId: result.intentId, paymentProcessorMetadata: metadata },
+    });
+    if (result.status === "succeeded") return settlement.succeed(checkout.id, { id: result.intentId });
+    return ctx.write(async (tx, emit) => {
+      const view = await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id));
+      await emit(checkout.merchantId, "checkout.updated", view);
+      return view;
+    });
+  };
+}

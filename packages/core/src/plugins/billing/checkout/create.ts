@@ -1,0 +1,129 @@
+import { generateRandomString } from "../../../crypto/random";
+import { loadProductsById } from "../catalog/load";
+import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
+import { BILLING_ERRORS } from "../errors";
+import { applyCheckoutPatch, hasLineLevelAddress } from "./changes";
+import type { CheckoutDeps } from "./deps";
+import type { CheckoutRow } from "./serialize";
+import { checkoutView } from "./view";
+
+export interface CreateCheckoutInput {
+  /** Products offered (the first is selected); all of one merchant. */
+  products: string[];
+  productPriceId?: string;
+  amount?: number;
+  discountId?: string;
+  discountCode?: string;
+  allowDiscountCodes?: boolean;
+  requireBillingAddress?: boolean;
+  customerId?: string;
+  customerExternalId?: string;
+  customerEmail?: string;
+  customerName?: string;
+  customerBillingName?: string;
+  customerBillingAddress?: BillingAddress;
+  customerTaxId?: TaxId;
+  customerIpAddress?: string;
+  isBusinessCustomer?: boolean;
+  customerMetadata?: Record<string, string | number | boolean>;
+  customFieldData?: Record<string, unknown>;
+  metadata?: Record<string, string | number | boolean>;
+  successUrl?: string;
+  returnUrl?: string;
+  embedOrigin?: string;
+  /** Organization (auth side) the purchase is for. */
+  referenceId?: string;
+  /** The buyer (auth user), when known. */
+  userId?: string;
+}
+
+/** Client secrets are the only credential of the buyer endpoints: 48 random characters. */
+export const newClientSecret = () => `gh_cs_${generateRandomString(48)}`;
+
+export function createCheckoutCreator(deps: CheckoutDeps) {
+  const { ctx, merchants, customers, subscriptions } = deps;
+  const db = ctx.app.adapter;
+
+  return async function create(input: CreateCheckoutInput) {
+    if (input.products.length === 0) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
+    const products = await loadProductsById(db, input.products);
+    if (products.length !== new Set(input.products).size) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
+    const merchantId = products[0]!.product.merchantId;
+    if (products.some((p) => p.product.merchantId !== merchantId || p.product.isArchived)) {
+      throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
+    }
+    const merchant = await merchants.byId(merchantId);
+
+    let customer: CustomerRow | null = null;
+    if (input.customerId) customer = await customers.byIdOrThrow(db, merchantId, input.customerId);
+    else if (input.customerExternalId)
+      customer = await customers.byExternalId(db, merchantId, input.customerExternalId);
+
+    // Prefill from a linked customer only where the caller gave nothing (BILLING.md 1.2 rule 6).
+    const address = input.customerBillingAddress ?? customer?.billingAddress ?? null;
+    const selected = products[0]!.product.id;
+    const { changes, product } = await applyCheckoutPatch(
+      ctx,
+      db,
+      {
+        merchantId,
+        productId: selected,
+        productPriceId: input.productPriceId ?? "",
+        productIds: input.products,
+        amount: input.amount ?? 0,
+        discountId: input.discountId ?? null,
+        allowDiscountCodes: input.allowDiscountCodes ?? true,
+        customFieldData: {},
+      },
+      products,
+      {
+        productPriceId: input.productPriceId,
+        amount: input.amount ?? null,
+        discountId: input.discountId ?? null,
+        discountCode: input.discountCode ?? null,
+        customerBillingAddress: address,
+        customerTaxId: input.customerTaxId ?? customer?.taxId ?? null,
+        customFieldData: input.customFieldData ?? {},
+      },
+      "draft",
+    );
+    if (product.product.isRecurring)
+      await subscriptions.assertCanSubscribe(db, merchant, customer?.id ?? null);
+
+    const now = ctx.now();
+    const row: Partial<CheckoutRow> = {
+      ...changes,
+      merchantId,
+      status: "open",
+      paymentProcessor: ctx.processor.id,
+      clientSecret: newClientSecret(),
+      expiresAt: new Date(now.getTime() + ctx.options.checkoutExpiresIn * 1000),
+      successUrl: input.successUrl ?? ctx.options.successUrl ?? null,
+      returnUrl: input.returnUrl ?? null,
+      embedOrigin: input.embedOrigin ?? null,
+      productIds: input.products,
+      allowDiscountCodes: input.allowDiscountCodes ?? true,
+      requireBillingAddress: (input.requireBillingAddress ?? false) || hasLineLevelAddress(address),
+      customerId: customer?.id ?? null,
+      isBusinessCustomer: input.isBusinessCustomer ?? false,
+      customerName: input.customerName ?? customer?.name ?? null,
+      customerEmail: (input.customerEmail ?? customer?.email)?.trim().toLowerCase() ?? null,
+      customerIpAddress: input.customerIpAddress ?? null,
+      customerBillingName: input.customerBillingName ?? null,
+      customerExternalId: input.customerExternalId ?? customer?.externalId ?? null,
+      customerMetadata: input.customerMetadata ?? {},
+      paymentProcessorMetadata: { ...ctx.processor.clientConfig() },
+      metadata: input.metadata ?? {},
+      userId: input.userId ?? null,
+      referenceId: input.referenceId ?? null,
+      createdAt: now,
+      modifiedAt: now,
+    };
+    return ctx.write(async (tx, emit) => {
+      const checkout = await tx.create<CheckoutRow>({ model: "billingCheckout", data: row });
+      const view = await checkoutView(ctx, tx, checkout);
+      await emit(merchantId, "checkout.created", view);
+      return view;
+    });
+  };
+}

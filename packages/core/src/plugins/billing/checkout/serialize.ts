@@ -1,0 +1,143 @@
+import type { Row } from "../../../db/adapter";
+import type { LoadedProduct } from "../catalog/load";
+import { serializePrice, serializeProduct } from "../catalog/serialize";
+import type { BillingAddress, TaxId } from "../customers/serialize";
+import { serializeAddress } from "../customers/serialize";
+import { type DiscountRow, serializeDiscount } from "../discounts/serialize";
+import { addressFields, computeFlags } from "./amounts";
+
+export type CheckoutStatus = "open" | "expired" | "confirmed" | "succeeded" | "failed";
+
+export interface CheckoutRow extends Row {
+  id: string;
+  merchantId: string;
+  status: CheckoutStatus;
+  paymentProcessor: string;
+  clientSecret: string;
+  expiresAt: Date;
+  successUrl: string | null;
+  returnUrl: string | null;
+  embedOrigin: string | null;
+  amount: number;
+  discountAmount: number;
+  netAmount: number;
+  taxAmount: number | null;
+  totalAmount: number;
+  currency: string;
+  productId: string;
+  productPriceId: string;
+  productIds: string[];
+  discountId: string | null;
+  allowDiscountCodes: boolean;
+  requireBillingAddress: boolean;
+  customerId: string | null;
+  isBusinessCustomer: boolean;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerIpAddress: string | null;
+  customerBillingName: string | null;
+  customerBillingAddress: BillingAddress | null;
+  customerTaxId: TaxId | null;
+  customerExternalId: string | null;
+  customerMetadata: Record<string, string | number | boolean>;
+  customFieldData: Record<string, unknown>;
+  paymentProcessorMetadata: Record<string, string>;
+  metadata: Record<string, string | number | boolean>;
+  subscriptionId: string | null;
+  userId: string | null;
+  referenceId: string | null;
+  intentId: string | null;
+  createdAt: Date;
+  modifiedAt: Date;
+}
+
+export interface CheckoutView {
+  checkout: CheckoutRow;
+  /** Every offered product, the selected one included. */
+  products: readonly LoadedProduct[];
+  discount: DiscountRow | null;
+  discountProductIds: readonly string[];
+  url: string;
+}
+
+/** The spec's Checkout shape, with every amount and flag computed from the stored row. */
+export function serializeCheckout(view: CheckoutView) {
+  const { checkout: c, discount } = view;
+  const selected = view.products.find((p) => p.product.id === c.productId);
+  const price = selected?.prices.find((p) => p.id === c.productPriceId);
+  const amounts = {
+    amount: c.amount,
+    discountAmount: c.discountAmount,
+    netAmount: c.netAmount,
+    taxAmount: c.taxAmount,
+    totalAmount: c.totalAmount,
+  };
+  const flags =
+    selected && price
+      ? computeFlags({ product: selected.product, prices: selected.prices, price, amounts, discount })
+      : {
+          isDiscountApplicable: false,
+          isFreeProductPrice: false,
+          isPaymentRequired: c.totalAmount > 0,
+          isPaymentSetupRequired: false,
+          isPaymentFormRequired: c.totalAmount > 0,
+        };
+  return {
+    id: c.id,
+    createdAt: c.createdAt,
+    modifiedAt: c.modifiedAt,
+    status: c.status,
+    paymentProcessor: c.paymentProcessor,
+    clientSecret: c.clientSecret,
+    url: view.url,
+    expiresAt: c.expiresAt,
+    successUrl: c.successUrl ?? null,
+    returnUrl: c.returnUrl ?? null,
+    embedOrigin: c.embedOrigin ?? null,
+    ...amounts,
+    currency: c.currency,
+    productId: c.productId,
+    productPriceId: c.productPriceId,
+    discountId: c.discountId ?? null,
+    allowDiscountCodes: c.allowDiscountCodes,
+    requireBillingAddress: c.requireBillingAddress,
+    ...flags,
+    customerId: c.customerId ?? null,
+    isBusinessCustomer: c.isBusinessCustomer,
+    customerName: c.customerName ?? null,
+    customerEmail: c.customerEmail ?? null,
+    customerIpAddress: c.customerIpAddress ?? null,
+    customerBillingName: c.customerBillingName ?? null,
+    customerBillingAddress: serializeAddress(c.customerBillingAddress),
+    customerTaxId: c.customerTaxId ?? null,
+    customerExternalId: c.customerExternalId ?? null,
+    customerMetadata: c.customerMetadata ?? {},
+    customFieldData: c.customFieldData ?? {},
+    attachedCustomFields: (selected?.customFields ?? []).map((a) => ({
+      customFieldId: a.customFieldId,
+      order: a.order,
+      required: a.required,
+      customField: {
+        id: a.customField.id,
+        type: a.customField.type,
+        slug: a.customField.slug,
+        name: a.customField.name,
+        properties: a.customField.properties ?? {},
+      },
+    })),
+    customerBillingAddressFields: addressFields({
+      requireBillingAddress: c.requireBillingAddress,
+      isBusinessCustomer: c.isBusinessCustomer,
+      country: c.customerBillingAddress?.country,
+    }),
+    paymentProcessorMetadata: c.paymentProcessorMetadata ?? {},
+    metadata: c.metadata ?? {},
+    products: view.products.map((p) => serializeProduct(p.product, p)),
+    product: selected ? serializeProduct(selected.product, selected) : null,
+    productPrice: price ? serializePrice(price, selected?.meters) : null,
+    discount: discount ? serializeDiscount(discount, view.discountProductIds) : null,
+    subscriptionId: c.subscriptionId ?? null,
+  };
+}
+
+export type SerializedCheckout = ReturnType<typeof serializeCheckout>;

@@ -1,0 +1,177 @@
+import type { Row } from "../../../db/adapter";
+import { loadProductsById } from "../catalog/load";
+import type { CustomerRow } from "../customers/serialize";
+import { customerState } from "../customers/state";
+import { linkRedemption, releaseRedemption } from "../discounts/redeem";
+import type { DiscountRow } from "../discounts/serialize";
+import type { CheckoutDeps } from "./deps";
+import type { CheckoutRow, CheckoutStatus } from "./serialize";
+import { checkoutView, findByIdOrThrow } from "./view";
+
+const TERMINAL: readonly CheckoutStatus[] = ["expired", "succeeded", "failed"];
+const CONFIRM_GRACE_MS = 15 * 60 * 1000;
+
+/**
+ * How a confirmed checkout ends: success (order, subscription, events) or failure (back to open,
+ * or failed when terminal). Each is one transaction that first moves the status with a
+ * compare-and-set, so concurrent confirms, processor webhooks and redeliveries settle it once.
+ */
+export function createSettlement(deps: CheckoutDeps) {
+  const { ctx, orders, subscriptions } = deps;
+
+  async function succeed(checkoutId: string, intent?: { id?: string | null; paymentMethodId?: string }) {
+    return ctx.write(async (tx, emit) => {
+      const checkout = await findByIdOrThrow(tx, checkoutId);
+      if (checkout.status !== "confirmed") return checkoutView(ctx, tx, checkout);
+      // A success for an older attempt's intent is outdated (BILLING.md 12.3).
+      if (intent?.id && checkout.intentId && intent.id !== checkout.intentId)
+        return checkoutView(ctx, tx, checkout);
+      const moved = await tx.updateMany({
+        model: "billingCheckout",
+        where: [
+          { field: "id", value: checkout.id },
+          { field: "status", value: "confirmed" },
+        ],
+        update: {
+          status: "succeeded",
+          paymentProcessorMetadata: { ...checkout.paymentProcessorMetadata, intent_status: "succeeded" },
+          modifiedAt: ctx.now(),
+        },
+      });
+      if (moved === 0) return checkoutView(ctx, tx, await findByIdOrThrow(tx, checkoutId));
+      const [product] = await loadProductsById(tx, [checkout.productId]);
+      const price = product?.prices.find((p) => p.id === checkout.productPriceId);
+      const customer = checkout.customerId
+        ? await tx.findOne<CustomerRow>({
+            model: "billingCustomer",
+            where: [{ field: "id", value: checkout.customerId }],
+          })
+        : null;
+      if (!product || !price || !customer)
+        throw new Error(`Checkout ${checkout.id} cannot settle: missing product, price or customer`);
+      const discount = checkout.discountId
+        ? await tx.findOne<DiscountRow>({
+            model: "billingDiscount",
+            where: [{ field: "id", value: checkout.discountId }],
+          })
+        : null;
+      const subscription = product.product.isRecurring
+        ? await subscriptions.createFromCheckout(tx, emit, { checkout, product, price, customer })
+        : null;
+      const extra: Row = {};
+      if (subscription) {
+        extra.subscriptionId = subscription.id;
+        await linkRedemption(tx, checkout.id, subscription.id);
+      }
+      if (Object.keys(extra).length > 0) {
+        await tx.update({
+          model: "billingCheckout",
+          where: [{ field: "id", value: checkout.id }],
+          update: extra,
+        });
+      }
+      await orders.createFromCheckout(tx, emit, {
+        checkout,
+        product,
+        price,
+        customer,
+        discount,
+        subscription,
+      });
+      if (!subscription)
+        await emit(checkout.merchantId, "customer.state_changed", await customerState(tx, customer));
+      const view = await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id));
+      await emit(checkout.merchantId, "checkout.updated", view);
+      return view;
+    });
+  }
+
+  /** Declined: back to open (the buyer may retry) and the discount use is released. */
+  async function fail(checkoutId: string, opts: { terminal?: boolean; intentId?: string | null } = {}) {
+    return ctx.write(async (tx, emit) => {
+      const checkout = await findByIdOrThrow(tx, checkoutId);
+      if (TERMINAL.includes(checkout.status)) return checkoutView(ctx, tx, checkout);
+      if (opts.intentId && checkout.intentId && opts.intentId !== checkout.intentId)
+        return checkoutView(ctx, tx, checkout);
+      const {
+        intent_status: _s,
+        intent_client_secret: _c,
+        ...metadata
+      } = checkout.paymentProcessorMetadata ?? {};
+      const moved = await tx.updateMany({
+        model: "billingCheckout",
+        where: [
+          { field: "id", value: checkout.id },
+          { field: "status", value: checkout.status },
+        ],
+        update: {
+          status: opts.terminal ? "failed" : "open",
+          intentId: null,
+          paymentProcessorMetadata: metadata,
+          modifiedAt: ctx.now(),
+        },
+      });
+      if (moved > 0) await releaseRedemption(tx, checkout.id);
+      const view = await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id));
+      if (moved > 0) await emit(checkout.merchantId, "checkout.updated", view);
+      return view;
+    });
+  }
+
+  /** Open (or confirmed with nothing paid) past expiresAt -> expired. Whether this call moved it. */
+  async function expire(checkout: CheckoutRow): Promise<boolean> {
+    return ctx.write(async (tx, emit) => {
+      const moved = await tx.updateMany({
+        model: "billingCheckout",
+        where: [
+          { field: "id", value: checkout.id },
+          { field: "status", value: checkout.status },
+        ],
+        update: { status: "expired", modifiedAt: ctx.now() },
+      });
+      if (moved > 0) {
+        await emit(
+          checkout.merchantId,
+          "checkout.updated",
+          await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id)),
+        );
+      }
+      return moved > 0;
+    });
+  }
+
+  /**
+   * Background sweep (called by `runDue`): expires open checkouts past `expiresAt`, and fails
+   * confirmed ones whose authentication was abandoned past expiry (the processor cancels the intent).
+   */
+  async function sweep(limit = 100): Promise<{ expired: number; failed: number }> {
+    const now = ctx.now();
+    const due = await ctx.app.adapter.findMany<CheckoutRow>({
+      model: "billingCheckout",
+      where: [
+        { field: "status", operator: "in", value: ["open", "confirmed"] },
+        { field: "expiresAt", operator: "lt", value: now },
+      ],
+      limit,
+    });
+    let expired = 0;
+    let failed = 0;
+    // A confirmation may be mid-flight at the processor: leave recently confirmed rows alone.
+    const settled = (c: CheckoutRow) => now.getTime() - c.modifiedAt.getTime() > CONFIRM_GRACE_MS;
+    for (const checkout of due) {
+      if (checkout.status === "confirmed" && !settled(checkout)) continue;
+      if (checkout.status === "open" || !checkout.intentId) {
+        if (await expire(checkout)) expired++;
+      } else {
+        await ctx.processor.cancelIntent(checkout.intentId);
+        await fail(checkout.id, { terminal: true, intentId: checkout.intentId });
+        failed++;
+      }
+    }
+    return { expired, failed };
+  }
+
+  return { succeed, fail, expire, sweep };
+}
+
+export type Settlement = ReturnType<typeof createSettlement>;

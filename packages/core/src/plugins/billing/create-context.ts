@@ -1,0 +1,46 @@
+import type { AppContext } from "../../context/app-context";
+import type { BillingContext, ResolvedBillingOptions } from "./context";
+import { envelope } from "./context";
+import type { BillingEvent } from "./events";
+import type { BillingOptions } from "./options";
+import { testProcessor } from "./processors/test-processor";
+import { createOutboxWriter } from "./webhooks/outbox";
+
+export function resolveBillingOptions(options: BillingOptions): ResolvedBillingOptions {
+  return {
+    ...options,
+    authenticatedUsersOnly: options.authenticatedUsersOnly ?? true,
+    checkoutExpiresIn: options.checkout?.expiresIn ?? 86_400,
+  };
+}
+
+export function createBillingContext(app: AppContext, options: ResolvedBillingOptions): BillingContext {
+  const now = options.now ?? (() => app.now());
+  const ctx: BillingContext = {
+    app,
+    options,
+    processor: options.processor ?? testProcessor(),
+    now,
+    async write(fn) {
+      const committed: BillingEvent[] = [];
+      const result = await app.adapter.transaction(async (tx) => {
+        const outbox = createOutboxWriter(tx, now);
+        committed.length = 0;
+        return fn(tx, async (merchantId, type, data) => {
+          const event = envelope(type, data, now());
+          await outbox(merchantId, event);
+          committed.push(event);
+        });
+      });
+      for (const event of committed) {
+        try {
+          await options.onEvent?.(event);
+        } catch (error) {
+          app.logger.error(`Billing onEvent listener failed for ${event.type}`, error);
+        }
+      }
+      return result;
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,162 @@
+import type { DBAdapter, Row } from "../../../db/adapter";
+import { isAdapterError } from "../../../db/adapter";
+import type { BillingContext, Emit } from "../context";
+import { BILLING_ERRORS } from "../errors";
+import type { MerchantRow } from "../merchants/service";
+import { type BillingAddress, type CustomerRow, serializeCustomer, type TaxId } from "./serialize";
+import { customerState } from "./state";
+import { validateTaxId } from "./validate";
+
+export interface CustomerInput {
+  email: string;
+  name?: string | null;
+  externalId?: string | null;
+  billingAddress?: BillingAddress | null;
+  taxId?: TaxId | null;
+  metadata?: Record<string, string | number | boolean>;
+  referenceId?: string | null;
+  emailVerified?: boolean;
+}
+
+/** Customers of a merchant: linked to auth users by `externalId` (the user id), soft-deleted. */
+export function createCustomerService(ctx: BillingContext) {
+  const live = (merchantId: string) => [
+    { field: "merchantId", value: merchantId },
+    { field: "deletedAt", value: null },
+  ];
+
+  const byExternalId = (db: DBAdapter, merchantId: string, externalId: string) =>
+    db.findOne<CustomerRow>({
+      model: "billingCustomer",
+      where: [...live(merchantId), { field: "externalId", value: externalId }],
+    });
+
+  const byEmail = (db: DBAdapter, merchantId: string, email: string) =>
+    db.findOne<CustomerRow>({
+      model: "billingCustomer",
+      where: [...live(merchantId), { field: "email", value: email.toLowerCase() }],
+    });
+
+  async function emitChanged(
+    db: DBAdapter,
+    emit: Emit,
+    customer: CustomerRow,
+    type: "customer.created" | "customer.updated" | "customer.deleted",
+  ) {
+    await emit(customer.merchantId, type, serializeCustomer(customer));
+    await emit(customer.merchantId, "customer.state_changed", await customerState(db, customer));
+  }
+
+  async function create(
+    db: DBAdapter,
+    emit: Emit,
+    merchant: MerchantRow,
+    input: CustomerInput,
+  ): Promise<CustomerRow> {
+    const taxId = validateTaxId(input.taxId, input.billingAddress);
+    let customer: CustomerRow;
+    try {
+      customer = await db.create<CustomerRow>({
+        model: "billingCustomer",
+        data: {
+          merchantId: merchant.id,
+          email: input.email.trim().toLowerCase(),
+          emailVerified: input.emailVerified ?? false,
+          name: input.name ?? null,
+          externalId: input.externalId ?? null,
+          billingAddress: input.billingAddress ?? null,
+          taxId,
+          metadata: input.metadata ?? {},
+          referenceId: input.referenceId ?? null,
+          createdAt: ctx.now(),
+          modifiedAt: ctx.now(),
+        },
+      });
+    } catch (error) {
+      if (isAdapterError(error, "UNIQUE_VIOLATION") && input.externalId) {
+        const existing = await byExternalId(db, merchant.id, input.externalId);
+        if (existing) return existing;
+      }
+      throw error;
+    }
+    await emitChanged(db, emit, customer, "customer.created");
+    return customer;
+  }
+
+  /**
+   * The customer of an auth user: by external id, else by email (then linked), else created.
+   * An external id already used with another email is a conflict (422).
+   */
+  async function forUser(
+    db: DBAdapter,
+    emit: Emit,
+    merchant: MerchantRow,
+    user: { id: string; email: string; name?: string | null; emailVerified?: boolean },
+    extra: Partial<CustomerInput> = {},
+  ): Promise<CustomerRow> {
+    const linked = await byExternalId(db, merchant.id, user.id);
+    if (linked) return linked;
+    const sameEmail = await byEmail(db, merchant.id, user.email);
+    if (sameEmail) {
+      if (sameEmail.externalId && sameEmail.externalId !== user.id)
+        throw BILLING_ERRORS.CUSTOMER_EXTERNAL_ID_CONFLICT();
+      const updated = await db.update<CustomerRow>({
+        model: "billingCustomer",
+        where: [{ field: "id", value: sameEmail.id }],
+        update: { externalId: user.id, modifiedAt: ctx.now() },
+      });
+      if (updated) await emitChanged(db, emit, updated, "customer.updated");
+      return updated ?? sameEmail;
+    }
+    return create(db, emit, merchant, {
+      email: user.email,
+      name: user.name ?? null,
+      externalId: user.id,
+      emailVerified: user.emailVerified ?? false,
+      ...extra,
+    });
+  }
+
+  async function update(db: DBAdapter, emit: Emit, customer: CustomerRow, data: Partial<CustomerInput>) {
+    const address = data.billingAddress !== undefined ? data.billingAddress : customer.billingAddress;
+    const changes: Row = { modifiedAt: ctx.now() };
+    if (data.email !== undefined) changes.email = data.email.trim().toLowerCase();
+    if (data.name !== undefined) changes.name = data.name;
+    if (data.billingAddress !== undefined) changes.billingAddress = data.billingAddress;
+    if (data.taxId !== undefined) changes.taxId = validateTaxId(data.taxId, address);
+    if (data.metadata !== undefined) changes.metadata = { ...customer.metadata, ...data.metadata };
+    if (data.externalId !== undefined) changes.externalId = data.externalId;
+    const updated = await db.update<CustomerRow>({
+      model: "billingCustomer",
+      where: [{ field: "id", value: customer.id }],
+      update: changes,
+    });
+    if (!updated) throw BILLING_ERRORS.CUSTOMER_NOT_FOUND();
+    await emitChanged(db, emit, updated, "customer.updated");
+    return updated;
+  }
+
+  /** Soft delete: the row stays for orders and history. */
+  async function remove(db: DBAdapter, emit: Emit, customer: CustomerRow) {
+    const deleted = await db.update<CustomerRow>({
+      model: "billingCustomer",
+      where: [{ field: "id", value: customer.id }],
+      update: { deletedAt: ctx.now(), modifiedAt: ctx.now() },
+    });
+    if (deleted) await emitChanged(db, emit, deleted, "customer.deleted");
+    return deleted;
+  }
+
+  async function byIdOrThrow(db: DBAdapter, merchantId: string, id: string) {
+    const row = await db.findOne<CustomerRow>({
+      model: "billingCustomer",
+      where: [...live(merchantId), { field: "id", value: id }],
+    });
+    if (!row) throw BILLING_ERRORS.CUSTOMER_NOT_FOUND();
+    return row;
+  }
+
+  return { create, forUser, update, remove, byExternalId, byEmail, byIdOrThrow, emitChanged };
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -1,0 +1,26 @@
+import type { DBAdapter } from "../../../db/adapter";
+import { ACTIVE_STATUSES, type SubscriptionRow, stateSubscription } from "../subscriptions/serialize";
+import { type CustomerRow, serializeCustomer } from "./serialize";
+
+/**
+ * Customer state (spec section 3): the customer plus activeSubscriptions (active or trialing),
+ * grantedBenefits and activeMeters (filled by benefits and meters, part 2 of billing). Two queries.
+ */
+export async function customerState(db: DBAdapter, customer: CustomerRow) {
+  const subscriptions = await db.findMany<SubscriptionRow>({
+    model: "billingSubscription",
+    where: [
+      { field: "customerId", value: customer.id },
+      { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
+    ],
+    sortBy: { field: "createdAt", direction: "asc" },
+  });
+  return {
+    ...serializeCustomer(customer),
+    activeSubscriptions: subscriptions.map(stateSubscription),
+    grantedBenefits: [] as unknown[],
+    activeMeters: [] as unknown[],
+  };
+}
+
+export type CustomerState = Awaited<ReturnType<typeof customerState>>;

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../../router/endpoint";
+import { membershipRoles } from "../access";
+import { BILLING_ERRORS } from "../errors";
+import { billingRoutes } from "../routes";
+import { billingOf } from "../services";
+import { customFieldDataSchema, metadataSchema } from "./schemas";
+
+const body = z.object({
+  products: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
+  slug: z.string().optional(),
+  referenceId: z.string().optional(),
+  customFieldData: customFieldDataSchema.optional(),
+  metadata: metadataSchema.optional(),
+  allowDiscountCodes: z.boolean().optional(),
+  discountId: z.string().optional(),
+  redirect: z.boolean().optional(),
+  embedOrigin: z.url().optional(),
+  successUrl: z.string().optional(),
+  returnUrl: z.string().optional(),
+});
+
+/** Relative URLs resolve against the request URL (as @polar-sh/better-auth does). */
+function absolute(url: string | undefined, request: Request | undefined, base: string): string | undefined {
+  if (!url) return undefined;
+  return new URL(url, request?.url ?? base).toString();
+}
+
+/**
+ * POST /checkout (path, body and answer of `@polar-sh/better-auth`): creates a checkout for the
+ * signed-in user and answers `{ url, redirect }`, url being Gatehouse's own checkout page.
+ */
+export const checkout = defineEndpoint(billingRoutes.checkout, {
+  body,
+  auth: "optional",
+  async handler({ app, body, session, request }) {
+    const billing = billingOf(app);
+    const { options } = billing.ctx;
+    if (!session && options.authenticatedUsersOnly) throw BILLING_ERRORS.LOGIN_REQUIRED();
+    let products = typeof body.products === "string" ? [body.products] : (body.products ?? []);
+    if (body.slug) {
+      const list =
+        typeof options.products === "function" ? await options.products() : (options.products ?? []);
+      const match = list.find((p) => p.slug === body.slug);
+      if (!match) throw BILLING_ERRORS.UNKNOWN_PRODUCT_SLUG();
+      products = [match.productId];
+    }
+    if (products.length === 0) throw BILLING_ERRORS.UNKNOWN_PRODUCT_SLUG();
+    if (body.referenceId) {
+      if (!session) throw BILLING_ERRORS.NOT_A_MEMBER();
+      const roles = await membershipRoles(app, body.referenceId, session.user.id);
+      if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
+    }
+    const successUrl = absolute(body.successUrl, request, app.baseURL);
+    const created = await billing.checkouts.create({
+      products,
+      discountId: body.discountId,
+      allowDiscountCodes: body.allowDiscountCodes ?? true,
+      customFieldData: body.customFieldData,
+      metadata: { ...(body.referenceId ? { referenceId: body.referenceId } : {}), ...body.metadata },
+      successUrl,
+      returnUrl: absolute(body.returnUrl, request, app.baseURL),
+      embedOrigin: body.embedOrigin,
+      referenceId: body.referenceId,
+      userId: session?.user.id,
+      customerExternalId: session?.user.id,
+      customerEmail: session?.user.email,
+      customerName: session?.user.name,
+      customerIpAddress: undefined,
+    });
+    return { url: created.url, redirect: body.redirect ?? true };
+  },
+});

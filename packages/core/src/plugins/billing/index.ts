@@ -1,0 +1,68 @@
+import { definePlugin } from "../../plugin/define-plugin";
+import { checkout } from "./endpoints/checkout";
+import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "./endpoints/checkout-client";
+import {
+  customerBenefits,
+  customerOrders,
+  customerStateEndpoint,
+  customerSubscriptions,
+} from "./endpoints/customer";
+import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
+import type { BillingOptions } from "./options";
+import { billingSchema } from "./schema";
+import { billingOf, createBillingServices } from "./services";
+
+export const billingEndpoints = {
+  checkout,
+  customerState: customerStateEndpoint,
+  customerOrders,
+  customerBenefits,
+  customerSubscriptions,
+  getClientCheckout,
+  updateClientCheckout,
+  confirmClientCheckout,
+  authenticateTestPayment,
+  processorWebhook,
+};
+
+/**
+ * The billing engine: catalog, customers, discounts, checkout, orders, subscriptions and webhooks
+ * on the app's own database; a payment processor only moves money.
+ *
+ *   createAuth({ plugins: [organization(), billing({ processor: stripeProcessor({...}) })] })
+ */
+export function billing(options: BillingOptions = {}) {
+  return definePlugin({
+    id: "billing",
+    schema: billingSchema,
+    endpoints: billingEndpoints,
+    options,
+    services: (app) => createBillingServices(app, options),
+    setup(app) {
+      const services = billingOf(app);
+      if (options.createCustomerOnSignUp) {
+        app.events.on("user.created", async ({ user }) => {
+          if (services.merchants.organizationBacked) return;
+          const merchant = await services.merchants.defaultMerchant();
+          const params = (await options.getCustomerCreateParams?.({ user })) ?? {};
+          await services.ctx.write((tx, emit) =>
+            services.customers.forUser(tx, emit, merchant, user, { metadata: params.metadata }),
+          );
+        });
+      }
+      if (options.runInterval && options.runInterval > 0) {
+        const timer = setInterval(() => {
+          services.runDue().catch((error: unknown) => app.logger.error("billing runDue failed", error));
+        }, options.runInterval);
+        timer.unref?.();
+      }
+    },
+  });
+}
+
+export { BILLING_ERROR_CODES } from "./error-codes";
+export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "./events";
+export type { BillingOptions } from "./options";
+export type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processors/processor";
+export { TEST_PAYMENT_METHODS, testProcessor } from "./processors/test-processor";
+export type { BillingServices } from "./services";

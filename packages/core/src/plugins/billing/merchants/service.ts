@@ -1,0 +1,182 @@
+import type { DBAdapter, Row } from "../../../db/adapter";
+import { isAdapterError } from "../../../db/adapter";
+import type { BillingContext, Emit } from "../context";
+import { BILLING_ERRORS } from "../errors";
+
+export interface MerchantRow extends Row {
+  id: string;
+  organizationId: string | null;
+  isDefault: boolean;
+  name: string;
+  slug: string;
+  avatarUrl: string | null;
+  email: string | null;
+  website: string | null;
+  socials: { platform: string; url: string }[];
+  detailsSubmittedAt: Date | null;
+  featureSettings: { issueFundingEnabled: boolean; usageBasedBillingEnabled: boolean };
+  subscriptionSettings: {
+    allowMultipleSubscriptions: boolean;
+    allowCustomerUpdates: boolean;
+    prorationBehavior: "invoice" | "prorate";
+  };
+  invoiceCounter: number;
+  createdAt: Date;
+  modifiedAt: Date;
+}
+
+export const SOCIAL_PLATFORMS = [
+  "x",
+  "github",
+  "facebook",
+  "instagram",
+  "youtube",
+  "tiktok",
+  "linkedin",
+  "other",
+] as const;
+
+export const DEFAULT_FEATURE_SETTINGS = { issueFundingEnabled: false, usageBasedBillingEnabled: false };
+export const DEFAULT_SUBSCRIPTION_SETTINGS = {
+  allowMultipleSubscriptions: false,
+  allowCustomerUpdates: true,
+  prorationBehavior: "prorate" as const,
+};
+
+/** The spec's Merchant organization shape. */
+export function serializeMerchant(m: MerchantRow) {
+  return {
+    id: m.id,
+    name: m.name,
+    slug: m.slug,
+    avatarUrl: m.avatarUrl ?? null,
+    email: m.email ?? null,
+    website: m.website ?? null,
+    socials: m.socials ?? [],
+    detailsSubmittedAt: m.detailsSubmittedAt ?? null,
+    featureSettings: { ...DEFAULT_FEATURE_SETTINGS, ...m.featureSettings },
+    subscriptionSettings: { ...DEFAULT_SUBSCRIPTION_SETTINGS, ...m.subscriptionSettings },
+    createdAt: m.createdAt,
+    modifiedAt: m.modifiedAt,
+  };
+}
+
+/**
+ * Merchants: with the organization plugin, every organization is a merchant (the merchant row is
+ * created on first use and shares the organization's id); without it, one default merchant exists.
+ */
+export function createMerchantService(ctx: BillingContext) {
+  const { app } = ctx;
+  const organizationBacked = "organization" in app.schema;
+
+  async function create(db: DBAdapter, data: Row): Promise<MerchantRow> {
+    try {
+      return await db.create<MerchantRow>({
+        model: "billingMerchant",
+        data: {
+          socials: [],
+          featureSettings: DEFAULT_FEATURE_SETTINGS,
+          subscriptionSettings: DEFAULT_SUBSCRIPTION_SETTINGS,
+          createdAt: ctx.now(),
+          modifiedAt: ctx.now(),
+          ...data,
+        },
+      });
+    } catch (error) {
+      // Two first uses at once: the other one created it.
+      if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
+      const row = await db.findOne<MerchantRow>({
+        model: "billingMerchant",
+        where: [{ field: "id", value: data.id as string }],
+      });
+      if (!row) throw error;
+      return row;
+    }
+  }
+
+  async function defaultMerchant(db: DBAdapter = app.adapter): Promise<MerchantRow> {
+    const found = await db.findOne<MerchantRow>({
+      model: "billingMerchant",
+      where: [{ field: "isDefault", value: true }],
+    });
+    if (found) return found;
+    const cfg = ctx.options.defaultMerchant ?? {};
+    return create(db, {
+      id: "default",
+      isDefault: true,
+      name: cfg.name ?? app.appName,
+      slug: cfg.slug ?? "default",
+      email: cfg.email ?? null,
+    });
+  }
+
+  /** The merchant for an organization (organization plugin) or the default merchant. */
+  async function resolve(organizationId?: string | null, db: DBAdapter = app.adapter): Promise<MerchantRow> {
+    if (!organizationBacked || !organizationId) {
+      if (organizationBacked && !organizationId) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
+      return defaultMerchant(db);
+    }
+    const found = await db.findOne<MerchantRow>({
+      model: "billingMerchant",
+      where: [{ field: "id", value: organizationId }],
+    });
+    if (found) return found;
+    const org = await db.findOne<{ id: string; name: string; slug: string; logo?: string | null }>({
+      model: "organization",
+      where: [{ field: "id", value: organizationId }],
+    });
+    if (!org) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
+    return create(db, {
+      id: org.id,
+      organizationId: org.id,
+      name: org.name,
+      slug: org.slug,
+      avatarUrl: org.logo ?? null,
+    });
+  }
+
+  async function byId(id: string, db: DBAdapter = app.adapter): Promise<MerchantRow> {
+    const row = await db.findOne<MerchantRow>({
+      model: "billingMerchant",
+      where: [{ field: "id", value: id }],
+    });
+    if (!row) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
+    return row;
+  }
+
+  async function update(merchantId: string, data: Partial<MerchantRow>) {
+    return ctx.write(async (tx, emit: Emit) => {
+      const current = await byId(merchantId, tx);
+      const merged: Row = { ...data, modifiedAt: ctx.now() };
+      if (data.featureSettings)
+        merged.featureSettings = { ...current.featureSettings, ...data.featureSettings };
+      if (data.subscriptionSettings) {
+        merged.subscriptionSettings = { ...current.subscriptionSettings, ...data.subscriptionSettings };
+      }
+      const updated = await tx.update<MerchantRow>({
+        model: "billingMerchant",
+        where: [{ field: "id", value: merchantId }],
+        update: merged,
+      });
+      if (!updated) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
+      await emit(merchantId, "organization.updated", serializeMerchant(updated));
+      return serializeMerchant(updated);
+    });
+  }
+
+  /** Next invoice number `{SLUG}-{NNNN}`, from an atomic per-merchant counter. */
+  async function nextInvoiceNumber(db: DBAdapter, merchant: MerchantRow): Promise<string> {
+    const row = await db.incrementOne<MerchantRow>({
+      model: "billingMerchant",
+      where: [{ field: "id", value: merchant.id }],
+      field: "invoiceCounter",
+      by: 1,
+    });
+    const n = row?.invoiceCounter ?? 1;
+    return `${merchant.slug.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}-${String(n).padStart(4, "0")}`;
+  }
+
+  return { resolve, defaultMerchant, byId, update, nextInvoiceNumber, organizationBacked };
+}
+
+export type MerchantService = ReturnType<typeof createMerchantService>;

@@ -1,0 +1,185 @@
+import type { FieldDef, FieldMap } from "../../db/model";
+
+const now = () => new Date();
+const created = { type: "date", required: true, default: now } as const satisfies FieldDef;
+const modified = { type: "date", required: true, default: now, onUpdate: now } as const satisfies FieldDef;
+const money = (required = true) => ({ type: "number", required, bigint: true }) as const satisfies FieldDef;
+const json = (required = true) => ({ type: "json", required }) as const satisfies FieldDef;
+const str = (required = true) => ({ type: "string", required }) as const satisfies FieldDef;
+const bool = (value: boolean) =>
+  ({ type: "boolean", required: true, default: value }) as const satisfies FieldDef;
+const date = (required = false) => ({ type: "date", required }) as const satisfies FieldDef;
+const ref = (model: string, onDelete: "cascade" | "set null" | "restrict" = "restrict", required = true) =>
+  ({
+    type: "string",
+    required,
+    index: true,
+    references: { model, field: "id", onDelete },
+  }) as const satisfies FieldDef;
+
+export const checkoutFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  status: str(),
+  paymentProcessor: str(),
+  clientSecret: { type: "string", required: true, unique: true },
+  expiresAt: { type: "date", required: true, index: true },
+  successUrl: str(false),
+  returnUrl: str(false),
+  embedOrigin: str(false),
+  amount: money(),
+  discountAmount: money(),
+  netAmount: money(),
+  taxAmount: money(false),
+  totalAmount: money(),
+  currency: str(),
+  productId: ref("billingProduct"),
+  productPriceId: ref("billingPrice"),
+  /** Every product offered by this checkout (the first is selected). */
+  productIds: json(),
+  discountId: ref("billingDiscount", "set null", false),
+  allowDiscountCodes: bool(true),
+  requireBillingAddress: bool(false),
+  customerId: ref("billingCustomer", "set null", false),
+  isBusinessCustomer: bool(false),
+  customerName: str(false),
+  customerEmail: str(false),
+  customerIpAddress: str(false),
+  customerBillingName: str(false),
+  customerBillingAddress: json(false),
+  customerTaxId: json(false),
+  customerExternalId: str(false),
+  customerMetadata: json(),
+  customFieldData: json(),
+  paymentProcessorMetadata: json(),
+  metadata: json(),
+  subscriptionId: str(false),
+  /** Auth user who created the checkout (buyer endpoints), if any. */
+  userId: str(false),
+  /** Organization (auth side) the purchase is for; copied to the order and subscription. */
+  referenceId: str(false),
+  /** Processor intent of the current confirmation attempt (success webhooks for older intents are ignored). */
+  intentId: str(false),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const orderFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  invoiceNumber: str(),
+  status: str(),
+  subtotalAmount: money(),
+  discountAmount: money(),
+  netAmount: money(),
+  taxAmount: money(),
+  totalAmount: money(),
+  refundedAmount: { type: "number", required: true, default: 0, bigint: true },
+  refundedTaxAmount: { type: "number", required: true, default: 0, bigint: true },
+  currency: str(),
+  billingReason: str(),
+  billingName: str(false),
+  billingAddress: json(false),
+  customerId: ref("billingCustomer"),
+  productId: ref("billingProduct"),
+  discountId: ref("billingDiscount", "set null", false),
+  subscriptionId: ref("billingSubscription", "set null", false),
+  /** At most one order per checkout: the unique index makes checkout success idempotent. */
+  checkoutId: { type: "string", required: false, unique: true },
+  metadata: json(),
+  customFieldData: json(),
+  userId: str(false),
+  referenceId: { type: "string", required: false, index: true },
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const orderItemFields = {
+  orderId: ref("billingOrder", "cascade"),
+  label: str(),
+  amount: money(),
+  taxAmount: money(),
+  proration: bool(false),
+  productPriceId: str(false),
+  createdAt: created,
+} as const satisfies FieldMap;
+
+export const subscriptionFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  amount: money(),
+  currency: str(),
+  recurringInterval: str(),
+  status: { type: "string", required: true, index: true },
+  currentPeriodStart: date(true),
+  currentPeriodEnd: { type: "date", required: false, index: true },
+  /** Day of month (UTC) periods are anchored to; no drift across short months. */
+  anchorDay: { type: "number", required: true },
+  cancelAtPeriodEnd: bool(false),
+  canceledAt: date(),
+  startedAt: date(),
+  endsAt: date(),
+  endedAt: date(),
+  customerId: ref("billingCustomer"),
+  productId: ref("billingProduct"),
+  priceId: ref("billingPrice"),
+  discountId: ref("billingDiscount", "set null", false),
+  checkoutId: str(false),
+  customerCancellationReason: str(false),
+  customerCancellationComment: str(false),
+  metadata: json(),
+  customFieldData: json(),
+  userId: str(false),
+  referenceId: { type: "string", required: false, index: true },
+  lockedUntil: date(),
+  lockToken: str(false),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const webhookEndpointFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  url: str(),
+  /** `whsec_` + base64 of 32 random bytes (Standard Webhooks). */
+  secret: { type: "string", required: true, returned: false },
+  events: json(),
+  enabled: bool(true),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+/** The outbox: one row per (event, subscribed endpoint), written in the transaction of the change. */
+export const webhookEventFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  endpointId: ref("billingWebhookEndpoint", "cascade"),
+  type: str(),
+  /** The exact bytes sent on every attempt. */
+  payload: str(),
+  status: { type: "string", required: true, index: true },
+  attempts: { type: "number", required: true, default: 0 },
+  nextAttemptAt: { type: "date", required: true, index: true },
+  lastError: str(false),
+  succeededAt: date(),
+  lockedUntil: date(),
+  lockToken: str(false),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const webhookDeliveryFields = {
+  eventId: ref("billingWebhookEvent", "cascade"),
+  endpointId: str(),
+  attempt: { type: "number", required: true },
+  httpCode: { type: "number", required: false },
+  response: str(false),
+  succeeded: bool(false),
+  durationMs: { type: "number", required: true, default: 0 },
+  createdAt: created,
+} as const satisfies FieldMap;
+
+/** The inbox: processor events by (processor, externalId); a redelivered event changes nothing. */
+export const processorEventFields = {
+  processor: str(),
+  externalId: str(),
+  type: str(),
+  payload: str(),
+  handledAt: date(),
+  createdAt: created,
+} as const satisfies FieldMap;

@@ -1,0 +1,176 @@
+import type { FieldDef, FieldMap } from "../../db/model";
+
+/**
+ * Billing models. Every money column is a 64-bit integer in minor units; every timestamp is UTC.
+ * Model names carry a `billing` prefix so they never collide with an app's own tables
+ * ("order", "customer" and "subscription" are common table names; "order" is an SQL keyword).
+ */
+const now = () => new Date();
+const created = { type: "date", required: true, default: now } as const satisfies FieldDef;
+const modified = { type: "date", required: true, default: now, onUpdate: now } as const satisfies FieldDef;
+const money = (required = true) => ({ type: "number", required, bigint: true }) as const satisfies FieldDef;
+const json = (required = true) => ({ type: "json", required }) as const satisfies FieldDef;
+const ref = (model: string, onDelete: "cascade" | "set null" | "restrict" = "cascade", required = true) =>
+  ({
+    type: "string",
+    required,
+    index: true,
+    references: { model, field: "id", onDelete },
+  }) as const satisfies FieldDef;
+const str = (required = true) => ({ type: "string", required }) as const satisfies FieldDef;
+const bool = (value: boolean) =>
+  ({ type: "boolean", required: true, default: value }) as const satisfies FieldDef;
+const date = (required = false) => ({ type: "date", required }) as const satisfies FieldDef;
+
+export const merchantFields = {
+  /** The organization (organization plugin) this merchant is; null for the single default merchant. */
+  organizationId: { type: "string", required: false, unique: true },
+  isDefault: bool(false),
+  name: str(),
+  slug: str(),
+  avatarUrl: str(false),
+  email: str(false),
+  website: str(false),
+  socials: json(),
+  detailsSubmittedAt: date(),
+  featureSettings: json(),
+  subscriptionSettings: json(),
+  invoiceCounter: { type: "number", required: true, default: 0, bigint: true },
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const customerFields = {
+  merchantId: ref("billingMerchant"),
+  externalId: str(false),
+  email: { type: "string", required: true, index: true },
+  emailVerified: bool(false),
+  name: str(false),
+  billingAddress: json(false),
+  taxId: json(false),
+  metadata: json(),
+  avatarUrl: str(false),
+  /** Organization (auth side) the customer buys for, when buying on behalf of one. */
+  referenceId: str(false),
+  /** The processor's customer id (e.g. Stripe `cus_...`); internal, never in responses. */
+  processorCustomerId: { type: "string", required: false, returned: false },
+  deletedAt: date(),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const meterFields = {
+  merchantId: ref("billingMerchant"),
+  name: str(),
+  filter: json(),
+  aggregation: json(),
+  metadata: json(),
+  archivedAt: date(),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const productFields = {
+  merchantId: ref("billingMerchant"),
+  name: str(),
+  description: str(false),
+  isRecurring: bool(false),
+  recurringInterval: str(false),
+  isArchived: bool(false),
+  metadata: json(),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const priceFields = {
+  productId: ref("billingProduct"),
+  merchantId: ref("billingMerchant"),
+  type: str(),
+  recurringInterval: str(false),
+  amountType: str(),
+  priceCurrency: str(),
+  priceAmount: money(false),
+  minimumAmount: money(false),
+  maximumAmount: money(false),
+  presetAmount: money(false),
+  /** Decimal string with up to 12 decimal places, in minor units (never a float). */
+  unitAmount: str(false),
+  capAmount: money(false),
+  meterId: ref("billingMeter", "restrict", false),
+  isArchived: bool(false),
+  legacy: bool(false),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const benefitFields = {
+  merchantId: ref("billingMerchant"),
+  type: str(),
+  description: str(),
+  selectable: bool(true),
+  deletable: bool(true),
+  metadata: json(),
+  properties: json(),
+  deletedAt: date(),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const productBenefitFields = {
+  productId: ref("billingProduct"),
+  benefitId: ref("billingBenefit"),
+  order: { type: "number", required: true, default: 0 },
+} as const satisfies FieldMap;
+
+export const customFieldFields = {
+  merchantId: ref("billingMerchant"),
+  type: str(),
+  slug: str(),
+  name: str(),
+  metadata: json(),
+  properties: json(),
+  deletedAt: date(),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const productCustomFieldFields = {
+  productId: ref("billingProduct"),
+  customFieldId: ref("billingCustomField"),
+  order: { type: "number", required: true, default: 0 },
+  required: bool(false),
+} as const satisfies FieldMap;
+
+export const discountFields = {
+  merchantId: ref("billingMerchant"),
+  name: str(),
+  code: str(false),
+  /** Upper-cased code: case-insensitive uniqueness and lookup on every database. */
+  codeKey: str(false),
+  type: str(),
+  duration: str(),
+  amount: money(false),
+  currency: str(false),
+  basisPoints: { type: "number", required: false },
+  durationInMonths: { type: "number", required: false },
+  startsAt: date(),
+  endsAt: date(),
+  maxRedemptions: { type: "number", required: false },
+  redemptionsCount: { type: "number", required: true, default: 0 },
+  metadata: json(),
+  deletedAt: date(),
+  createdAt: created,
+  modifiedAt: modified,
+} as const satisfies FieldMap;
+
+export const discountProductFields = {
+  discountId: ref("billingDiscount"),
+  productId: ref("billingProduct"),
+} as const satisfies FieldMap;
+
+export const discountRedemptionFields = {
+  discountId: ref("billingDiscount"),
+  checkoutId: str(false),
+  subscriptionId: str(false),
+  createdAt: created,
+} as const satisfies FieldMap;

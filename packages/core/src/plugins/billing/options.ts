@@ -1,0 +1,58 @@
+import type { BillingEvent } from "./events";
+import type { PaymentProcessor } from "./processors/processor";
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface ConfiguredProduct {
+  readonly productId: string;
+  readonly slug: string;
+}
+
+export interface TaxInput {
+  readonly amount: number;
+  readonly currency: string;
+  readonly productId: string;
+  readonly billingAddress: Record<string, unknown> | null;
+}
+
+export interface BillingOptions {
+  /** Moves the money. Default: the offline test processor. */
+  processor?: PaymentProcessor;
+  /** Products buyers may name by slug in `POST /checkout`. */
+  products?: readonly ConfiguredProduct[] | (() => Awaitable<readonly ConfiguredProduct[]>);
+  /** Anonymous `POST /checkout` gets 401 "You must be logged in to checkout". Default true. */
+  authenticatedUsersOnly?: boolean;
+  /** Create a billing customer for every new user (`customer.created`). Default false. */
+  createCustomerOnSignUp?: boolean;
+  getCustomerCreateParams?: (data: { user: { id: string; email: string; name: string } }) => Awaitable<{
+    metadata?: Record<string, string | number | boolean>;
+  }>;
+  /** Default success URL of checkouts (`{CHECKOUT_ID}` is replaced). */
+  successUrl?: string;
+  checkout?: {
+    /** Seconds until an open checkout expires. Default 86400 (24 h). */
+    expiresIn?: number;
+  };
+  /** Tax in minor units for a net amount; default none (taxAmount 0). */
+  tax?: (input: TaxInput) => Awaitable<number>;
+  /** The single merchant used when the organization plugin is not installed. */
+  defaultMerchant?: { name?: string; slug?: string; email?: string };
+  webhooks?: {
+    /** Delivery attempts before an event fails for good. Default 10. */
+    maxAttempts?: number;
+    /** Per-request timeout. Default 10000 ms. */
+    timeoutMs?: number;
+    /** Backoff base: attempt n waits ~ base x 2^n (jittered), capped at maxDelayMs. Defaults 2000 / 1_200_000. */
+    baseDelayMs?: number;
+    maxDelayMs?: number;
+    /** Disable an endpoint after this many consecutive failed events. Default 10. */
+    disableAfterFailures?: number;
+    fetch?: typeof fetch;
+  };
+  /** In-process listener for every billing event, after its transaction commits. */
+  onEvent?: (event: BillingEvent) => Awaitable<void>;
+  /** Clock for every billing time decision. Default: the auth's `advanced.now` or the system clock. */
+  now?: () => Date;
+  /** Run `runDue()` on an interval (development convenience), in ms. Off by default. */
+  runInterval?: number;
+}

@@ -1,0 +1,122 @@
+import { constantTimeEqual } from "../../../crypto/constant-time";
+import { nodeCrypto } from "../../../crypto/node-crypto";
+import { generateRandomString } from "../../../crypto/random";
+import type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processor";
+
+/**
+ * A deterministic, offline processor for development, tests and the examples. It behaves like
+ * Stripe's test mode: the same payment-method ids and card numbers give the same outcomes.
+ *
+ * | method id / card number | outcome |
+ * |---|---|
+ * | `pm_card_visa`, 4242 4242 4242 4242 | succeeds |
+ * | `pm_card_chargeDeclined`, 4000 0000 0000 0002 | declined (`generic_decline`) |
+ * | `pm_card_chargeDeclinedInsufficientFunds`, 4000 0000 0000 9995 | declined (`insufficient_funds`) |
+ * | `pm_card_authenticationRequired`, 4000 0025 0000 3155 | needs 3-D Secure (`requires_action`) |
+ *
+ * Setups (recurring products bought for nothing now) succeed for every method except the declines.
+ * A 3-D Secure challenge is completed with `authenticate(intentId, approved)`, which yields the
+ * processor event the engine would receive from a real processor's webhook.
+ */
+const OUTCOMES: Record<string, "succeed" | "decline" | "insufficient" | "authenticate"> = {
+  pm_card_visa: "succeed",
+  "4242424242424242": "succeed",
+  pm_card_chargeDeclined: "decline",
+  "4000000000000002": "decline",
+  pm_card_chargeDeclinedInsufficientFunds: "insufficient",
+  "4000000000009995": "insufficient",
+  pm_card_authenticationRequired: "authenticate",
+  "4000002500003155": "authenticate",
+};
+
+export const TEST_PAYMENT_METHODS = Object.keys(OUTCOMES);
+
+export interface TestProcessor extends PaymentProcessor {
+  /** The signed event for a completed (or failed) 3-D Secure challenge. */
+  authenticate(intentId: string, approved: boolean, checkoutId: string): Promise<Request>;
+}
+
+function hmac(secret: string, body: string): string {
+  if (!nodeCrypto) throw new Error("The test processor needs node:crypto");
+  return nodeCrypto.createHmac("sha256", secret).update(body).digest("hex");
+}
+
+export function testProcessor(options: { webhookSecret?: string } = {}): TestProcessor {
+  const secret = options.webhookSecret ?? "test-processor-secret";
+  const normalise = (method: string) => method.replace(/[\s-]/g, "");
+
+  const signedRequest = (event: Omit<ProcessorEvent, "payload">): Request => {
+    const body = JSON.stringify(event);
+    return new Request("http://test-processor.local/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-test-processor-signature": hmac(secret, body) },
+      body,
+    });
+  };
+
+  return {
+    id: "test",
+    clientConfig: () => ({ processor: "test" }),
+    async ensureCustomer({ existingId }) {
+      return existingId ?? `tcus_${generateRandomString(24)}`;
+    },
+    async confirm(input): Promise<PaymentResult> {
+      const outcome = OUTCOMES[normalise(input.paymentMethod)];
+      const intentId = `${input.mode === "setup" ? "tseti" : "tpi"}_${generateRandomString(24)}`;
+      if (!outcome) {
+        return {
+          status: "failed",
+          intentId,
+          reason: "No such payment method",
+          declineCode: "invalid_payment_method",
+        };
+      }
+      if (outcome === "decline") {
+        return {
+          status: "failed",
+          intentId,
+          reason: "Your card was declined",
+          declineCode: "generic_decline",
+        };
+      }
+      if (outcome === "insufficient") {
+        return {
+          status: "failed",
+          intentId,
+          reason: "Your card has insufficient funds",
+          declineCode: "insufficient_funds",
+        };
+      }
+      if (outcome === "authenticate" && input.mode === "payment") {
+        return {
+          status: "requires_action",
+          intentId,
+          clientSecret: `${intentId}_secret_${generateRandomString(16)}`,
+        };
+      }
+      return {
+        status: "succeeded",
+        intentId,
+        paymentMethodId: `tpm_${normalise(input.paymentMethod).slice(-4)}`,
+      };
+    },
+    async cancelIntent() {},
+    async authenticate(intentId, approved, checkoutId) {
+      return signedRequest({
+        id: `tevt_${generateRandomString(24)}`,
+        type: approved ? "payment.succeeded" : "payment.failed",
+        intentId,
+        checkoutId,
+        ...(approved ? {} : { reason: "Authentication failed" }),
+      });
+    },
+    async parseWebhook(request) {
+      const payload = await request.text();
+      const signature = request.headers.get("x-test-processor-signature") ?? "";
+      if (!constantTimeEqual(signature, hmac(secret, payload)))
+        throw new Error("Invalid test processor signature");
+      const event = JSON.parse(payload) as Omit<ProcessorEvent, "payload">;
+      return { ...event, payload };
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import * as catalog from "./models";
+import * as flow from "./models-flow";
+
+/** Every billing model, as a plugin schema (new models, merged into the app's schema at init). */
+export const billingSchema = {
+  billingMerchant: { fields: catalog.merchantFields },
+  billingCustomer: {
+    fields: catalog.customerFields,
+    indexes: [{ fields: ["merchantId", "externalId"], unique: true }],
+  },
+  billingMeter: { fields: catalog.meterFields },
+  billingProduct: { fields: catalog.productFields },
+  billingPrice: { fields: catalog.priceFields },
+  billingBenefit: { fields: catalog.benefitFields },
+  billingProductBenefit: {
+    fields: catalog.productBenefitFields,
+    indexes: [{ fields: ["productId", "benefitId"], unique: true }],
+  },
+  billingCustomField: {
+    fields: catalog.customFieldFields,
+    indexes: [{ fields: ["merchantId", "slug"], unique: true }],
+  },
+  billingProductCustomField: {
+    fields: catalog.productCustomFieldFields,
+    indexes: [{ fields: ["productId", "customFieldId"], unique: true }],
+  },
+  billingDiscount: {
+    fields: catalog.discountFields,
+    indexes: [{ fields: ["merchantId", "codeKey"], unique: true }],
+  },
+  billingDiscountProduct: {
+    fields: catalog.discountProductFields,
+    indexes: [{ fields: ["discountId", "productId"], unique: true }],
+  },
+  billingDiscountRedemption: { fields: catalog.discountRedemptionFields },
+  billingCheckout: { fields: flow.checkoutFields },
+  billingOrder: {
+    fields: flow.orderFields,
+    indexes: [{ fields: ["merchantId", "invoiceNumber"], unique: true }],
+  },
+  billingOrderItem: { fields: flow.orderItemFields },
+  billingSubscription: { fields: flow.subscriptionFields },
+  billingWebhookEndpoint: { fields: flow.webhookEndpointFields },
+  billingWebhookEvent: { fields: flow.webhookEventFields },
+  billingWebhookDelivery: { fields: flow.webhookDeliveryFields },
+  billingProcessorEvent: {
+    fields: flow.processorEventFields,
+    indexes: [{ fields: ["processor", "externalId"], unique: true }],
+  },
+} as const;
+
+export type BillingModelName = keyof typeof billingSchema;

@@ -1,0 +1,37 @@
+import type { AppContext } from "../../context/app-context";
+import { createCheckoutService } from "./checkout/service";
+import { createBillingContext, resolveBillingOptions } from "./create-context";
+import { createCustomerService } from "./customers/service";
+import { createMerchantService } from "./merchants/service";
+import type { BillingOptions } from "./options";
+import { createOrderService } from "./orders/service";
+import { createSubscriptionService } from "./subscriptions/service";
+
+/** Every billing service, built once at init; reachable as `auth.billing` and `app.services.billing`. */
+export function createBillingServices(app: AppContext, options: BillingOptions) {
+  const ctx = createBillingContext(app, resolveBillingOptions(options));
+  const merchants = createMerchantService(ctx);
+  const customers = createCustomerService(ctx);
+  const orders = createOrderService(ctx, merchants);
+  const subscriptions = createSubscriptionService(ctx);
+  const checkouts = createCheckoutService({ ctx, merchants, customers, orders, subscriptions });
+
+  /**
+   * Background work, safe to call from several instances at once: expires checkouts and delivers
+   * due webhooks. Call it from a cron or queue (or set `runInterval` in development).
+   */
+  async function runDue() {
+    const checkoutsResult = await checkouts.sweep();
+    return { checkouts: checkoutsResult };
+  }
+
+  return { ctx, merchants, customers, orders, subscriptions, checkouts, runDue };
+}
+
+export type BillingServices = ReturnType<typeof createBillingServices>;
+
+export function billingOf(app: AppContext): BillingServices {
+  const services = app.services.billing as BillingServices | undefined;
+  if (!services) throw new Error("The billing plugin is not installed");
+  return services;
+}

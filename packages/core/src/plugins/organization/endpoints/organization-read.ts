@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../../router/endpoint";
+import { activeOrg, updateCurrentSession } from "../active-session";
+import { organizationRoutes } from "../routes";
+import { organizationServices } from "../services";
+import type { Organization } from "../types";
+
+/** GET /organization/list -> the caller's organizations. */
+export const listOrganizations = defineEndpoint(organizationRoutes.listOrganizations, {
+  auth: "session",
+  handler({ app, session }) {
+    return organizationServices(app).organizations.listForUser(session.user.id);
+  },
+});
+
+/**
+ * GET /organization/get-full-organization ?organizationId&organizationSlug&membersLimit -> the
+ * organization (default: the active one) with members, invitations and teams; null without one.
+ */
+export const getFullOrganization = defineEndpoint(organizationRoutes.getFullOrganization, {
+  query: z
+    .object({
+      organizationId: z.string().optional(),
+      organizationSlug: z.string().optional(),
+      membersLimit: z.coerce.number().int().min(1).optional(),
+    })
+    .optional(),
+  auth: "session",
+  handler({ app, query, session }) {
+    return organizationServices(app).organizations.getFull(session.user.id, {
+      id: query?.organizationId ?? activeOrg(session),
+      slug: query?.organizationSlug,
+      membersLimit: query?.membersLimit,
+    });
+  },
+});
+
+/**
+ * POST /organization/set-active {organizationId?: string | null, organizationSlug?} -> the
+ * organization, now active on the session; `organizationId: null` clears it (-> null).
+ */
+export const setActiveOrganization = defineEndpoint(organizationRoutes.setActiveOrganization, {
+  body: z.object({ organizationId: z.string().nullish(), organizationSlug: z.string().optional() }),
+  auth: "session",
+  async handler({ app, rc, body, session }): Promise<Organization | null> {
+    if (body.organizationId === null && !body.organizationSlug) {
+      await updateCurrentSession(rc, session, { activeOrganizationId: null, activeTeamId: null });
+      return null;
+    }
+    const id = body.organizationId ?? activeOrg(session);
+    if (!id && !body.organizationSlug) return null;
+    const organization = await organizationServices(app).organizations.findForMember(session.user.id, {
+      id: id ?? undefined,
+      slug: body.organizationSlug,
+    });
+    if (activeOrg(session) !== organization.id) {
+      await updateCurrentSession(rc, session, { activeOrganizationId: organization.id, activeTeamId: null });
+    }
+    return organization;
+  },
+});

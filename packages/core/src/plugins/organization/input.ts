@@ -1,0 +1,24 @@
+import { AUTH_ERRORS } from "../../auth/errors";
+import type { AppContext } from "../../context/app-context";
+import type { FieldMap } from "../../db/model";
+import { inputSchema } from "../../db/validators";
+
+/**
+ * The configured additional fields of `model` found in a request body, validated against their
+ * declarations (`schema.<model>.additionalFields`). The plugin's own fields (`base`) and fields
+ * declared `input: false` are never taken from here.
+ */
+export function additionalInput(
+  app: AppContext,
+  model: string,
+  base: FieldMap,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const def = app.schema[model];
+  if (!def) return {};
+  const parsed = inputSchema(def, "update").safeParse(body);
+  if (!parsed.success) throw AUTH_ERRORS.INVALID_BODY_PARAMETERS({ issues: parsed.error.issues });
+  return Object.fromEntries(
+    Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key in body && !(key in base)),
+  );
+}

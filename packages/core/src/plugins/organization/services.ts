@@ -1,0 +1,79 @@
+import type { AppContext } from "../../context/app-context";
+import { type AuthorizeResult, type Connector, checkRolePermission, type PermissionRequest } from "./access";
+import type { OrgContext } from "./context";
+import { createInvitationRecipient } from "./invitations/recipient";
+import { createInvitationService } from "./invitations/service";
+import { createMemberRemoval } from "./members/removal";
+import { memberRepository } from "./members/repository";
+import { createMemberService } from "./members/service";
+import type { ResolvedOrganizationOptions } from "./options";
+import { createOrganizationReader } from "./organizations/read";
+import { createOrganizationService } from "./organizations/service";
+import { createTeamService } from "./teams/service";
+
+export interface PermissionCheck {
+  readonly userId: string;
+  readonly organizationId: string;
+  readonly permissions: PermissionRequest;
+  readonly connector?: Connector;
+}
+
+/** Access checks other code may run: against role names, or against a user's membership. */
+export function createAccessService(ctx: OrgContext) {
+  const { app, opts } = ctx;
+  return {
+    roles: opts.roles,
+    /** Do these roles (names or "a,b") grant the request? Pure; no database. */
+    checkRoles(roles: string | readonly string[], permissions: PermissionRequest, connector?: Connector): AuthorizeResult {
+      return checkRolePermission({ roles, permissions, connector, definitions: opts.roles });
+    },
+    /** The user's roles in the organization grant the request; a non-member gets "Not authorized". */
+    async check(input: PermissionCheck): Promise<AuthorizeResult> {
+      const member = await memberRepository(app.adapter).findByUser(input.organizationId, input.userId);
+      if (!member) return { success: false, error: "Not authorized" };
+      return checkRolePermission({
+        roles: member.role,
+        permissions: input.permissions,
+        connector: input.connector,
+        definitions: opts.roles,
+      });
+    },
+  };
+}
+
+/**
+ * The organization plugin's services, reachable by other plugins as `app.services.organization`
+ * (typed with `organizationServices(app)`):
+ *
+ *   const org = organizationServices(app);
+ *   if (await org.isMember(userId, organizationId)) ...
+ *   if (await org.hasPermission({ userId, organizationId, permissions: { member: ["delete"] } })) ...
+ */
+export function createOrganizationServices(app: AppContext, opts: ResolvedOrganizationOptions) {
+  const ctx: OrgContext = { app, opts };
+  const members = createMemberService(ctx);
+  const access = createAccessService(ctx);
+  return {
+    options: opts,
+    organizations: { ...createOrganizationService(ctx), ...createOrganizationReader(ctx) },
+    members: { ...members, ...createMemberRemoval(ctx) },
+    invitations: { ...createInvitationService(ctx, members), ...createInvitationRecipient(ctx, members) },
+    teams: createTeamService(ctx),
+    access,
+    isMember: members.isMember,
+    async hasPermission(input: PermissionCheck): Promise<boolean> {
+      return (await access.check(input)).success;
+    },
+  };
+}
+
+export type OrganizationServices = ReturnType<typeof createOrganizationServices>;
+
+/** The organization services of an app; throws when the plugin is not installed. */
+export function organizationServices(app: AppContext): OrganizationServices {
+  const services = app.services.organization;
+  if (!services) {
+    throw new Error('The organization plugin is not installed: add organization() to `plugins`.');
+  }
+  return services as OrganizationServices;
+}

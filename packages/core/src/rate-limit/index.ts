@@ -1,0 +1,123 @@
+import { AUTH_ERRORS } from "../auth/errors";
+import type { RateLimitRule } from "../auth/options";
+import type { AppContext } from "../context/app-context";
+import { createRequestContext } from "../context/request-context";
+import { createRuleResolver, DEFAULT_RATE_LIMIT_RULES, type RuleEntry } from "./rules";
+import {
+  databaseRateLimitStore,
+  memoryRateLimitStore,
+  type RateLimitHit,
+  type RateLimitStore,
+  secondaryStorageRateLimitStore,
+} from "./stores";
+
+export {
+  createRuleResolver,
+  DEFAULT_RATE_LIMIT_RULES,
+  databaseRateLimitStore,
+  memoryRateLimitStore,
+  type RateLimitHit,
+  type RateLimitStore,
+  type RuleEntry,
+  secondaryStorageRateLimitStore,
+};
+
+/** Defaults of the global rule (seconds, requests). */
+export const DEFAULT_RATE_LIMIT_WINDOW = 10;
+export const DEFAULT_RATE_LIMIT_MAX = 100;
+
+export type RateLimitStorage = "memory" | "database" | "secondary-storage";
+
+export interface RateLimiter {
+  /** True when requests are counted at all. */
+  readonly enabled: boolean;
+  readonly storage: RateLimitStorage;
+  /**
+   * Counts an HTTP request to `path` (relative to the base path, e.g. "/sign-in/email"). Returns
+   * the 429 response when it is over its limit, or null when it may proceed.
+   */
+  check(request: Request, path: string): Promise<Response | null>;
+}
+
+/** The storage a configuration uses: explicit, else secondary storage when configured, else memory. */
+export function resolveRateLimitStorage(
+  app: Pick<AppContext, "options" | "secondaryStorage">,
+): RateLimitStorage {
+  return app.options.rateLimit?.storage ?? (app.secondaryStorage ? "secondary-storage" : "memory");
+}
+
+function createStore(app: AppContext, storage: RateLimitStorage): RateLimitStore {
+  if (storage === "memory") return memoryRateLimitStore();
+  if (storage === "database") return databaseRateLimitStore(app.adapter);
+  if (!app.secondaryStorage) {
+    throw new Error('rateLimit.storage is "secondary-storage" but no `secondaryStorage` is configured.');
+  }
+  return secondaryStorageRateLimitStore(app.secondaryStorage);
+}
+
+/**
+ * The 429 body. Its code is the table key, "TOO_MANY_REQUESTS" (better-auth clients match on it),
+ * not the code derived from the message ("TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER").
+ */
+const TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS" satisfies keyof typeof AUTH_ERRORS;
+
+function tooManyRequests(retryAfterSeconds: number): Response {
+  const spec = AUTH_ERRORS[TOO_MANY_REQUESTS];
+  return Response.json(
+    { message: spec.message, code: TOO_MANY_REQUESTS },
+    { status: spec.status, headers: { "X-Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
+/**
+ * The HTTP rate limiter, built once at init. Requests are counted per client IP and path in fixed
+ * windows; the rule of a path comes from the user's `customRules`, then plugin rules, then the
+ * defaults (strict on credential endpoints), then the global window/max. Server calls
+ * (`auth.api.x`) never pass through it.
+ */
+export function createRateLimiter(app: AppContext): RateLimiter {
+  const options = app.options.rateLimit ?? {};
+  const enabled = options.enabled ?? process.env.NODE_ENV === "production";
+  const storage = resolveRateLimitStorage(app);
+  if (!enabled) {
+    return { enabled, storage, check: async () => null };
+  }
+
+  const global: RateLimitRule = {
+    window: options.window ?? DEFAULT_RATE_LIMIT_WINDOW,
+    max: options.max ?? DEFAULT_RATE_LIMIT_MAX,
+  };
+  const ruleFor = createRuleResolver({ global, custom: options.customRules, plugins: app.plugins });
+  const store = createStore(app, storage);
+  let warnedNoIp = false;
+
+  return {
+    enabled,
+    storage,
+    async check(request, path) {
+      const rule = ruleFor(path);
+      if (rule === false) return null;
+      const ip = createRequestContext(app, { request, isServerCall: false }).ip();
+      if (!ip) {
+        if (!warnedNoIp) {
+          warnedNoIp = true;
+          app.logger.debug(
+            `Rate limiting skipped: no client IP in the ${app.ipAddressHeaders.join(", ")} header(s). Set advanced.ipAddressHeaders to the header your proxy sets.`,
+          );
+        }
+        return null;
+      }
+      const now = app.now().getTime();
+      let hit: RateLimitHit;
+      try {
+        hit = await store.hit(`${ip}|${path}`, rule, now);
+      } catch (error) {
+        // Fail open: an unreachable counter store must not take sign-in down with it.
+        app.logger.error("Rate limit check failed; the request is let through", error);
+        return null;
+      }
+      if (hit.allowed) return null;
+      return tooManyRequests(Math.max(1, Math.ceil((hit.resetAt - now) / 1000)));
+    },
+  };
+}
