@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { extname, join, normalize, resolve } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
@@ -39,14 +39,19 @@ const TYPES: Readonly<Record<string, string>> = {
 
 /** Serves the built page: "/" is index.html, "/assets/..." the hashed bundles. False when not found. */
 export async function serveWeb(outDir: string, pathname: string, res: ServerResponse): Promise<boolean> {
-  const relative = pathname === "/" ? "index.html" : normalize(decodeURIComponent(pathname)).replace(/^[/\\]+/, "");
-  const file = resolve(outDir, relative);
-  if (!file.startsWith(resolve(outDir) + (relative ? "" : ""))) return false;
-  if (!file.startsWith(join(resolve(outDir), "/")) && file !== resolve(outDir, "index.html")) return false;
+  const root = resolve(outDir);
+  let file: string;
+  try {
+    file = resolve(root, pathname === "/" ? "index.html" : `.${decodeURIComponent(pathname)}`);
+  } catch {
+    return false; // malformed percent-encoding
+  }
+  if (!file.startsWith(root + sep)) return false; // no way out of the build folder
   try {
     const body = await readFile(file);
     res.setHeader("content-type", TYPES[extname(file)] ?? "application/octet-stream");
-    res.setHeader("cache-control", relative.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+    const hashed = file.startsWith(join(root, "assets") + sep);
+    res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
     res.end(body);
     return true;
   } catch {

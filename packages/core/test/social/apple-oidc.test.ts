@@ -32,12 +32,21 @@ describe("apple", () => {
       },
     );
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ redirect: false, user: { name: "Tim Apple", email: "tim@privaterelay.appleid.com" } });
+    expect(res.data).toMatchObject({
+      redirect: false,
+      user: { name: "Tim Apple", email: "tim@privaterelay.appleid.com" },
+    });
     const session = await b.get<SessionBody>("/get-session");
     expect(session.data.user).toMatchObject({ name: "Tim Apple", emailVerified: true });
 
-    const wrongAudience = await key.sign({ sub: "x", email: "x@example.com" }, { issuer: APPLE_ISS, audience: "com.other" });
-    const bad = await browser().post("/sign-in/social", { provider: "apple", idToken: { token: wrongAudience } });
+    const wrongAudience = await key.sign(
+      { sub: "x", email: "x@example.com" },
+      { issuer: APPLE_ISS, audience: "com.other" },
+    );
+    const bad = await browser().post("/sign-in/social", {
+      provider: "apple",
+      idToken: { token: wrongAudience },
+    });
     expect(bad.status).toBe(401);
   });
 
@@ -48,7 +57,12 @@ describe("apple", () => {
       { issuer: APPLE_ISS, audience: APPLE.clientId },
     );
     const rec = recorder();
-    server.use(tokenEndpoint("https://appleid.apple.com/auth/token", { tokens: { access_token: "a", id_token: idToken, token_type: "Bearer" }, rec }));
+    server.use(
+      tokenEndpoint("https://appleid.apple.com/auth/token", {
+        tokens: { access_token: "a", id_token: idToken, token_type: "Bearer" },
+        rec,
+      }),
+    );
     const { browser } = socialAuth({ socialProviders: { apple: APPLE } });
     const b = browser();
     const { url, state } = await start(b, { provider: "apple", callbackURL: "/signed-in" });
@@ -77,7 +91,11 @@ describe("apple", () => {
     expect(rec.last()!.form.get("client_secret")).toBe(APPLE.clientSecret);
     expect(rec.last()!.form.has("code_verifier")).toBe(false);
     const session = await b.get<SessionBody>("/get-session");
-    expect(session.data.user).toMatchObject({ email: "jane@example.com", name: "Jane Doe", emailVerified: true });
+    expect(session.data.user).toMatchObject({
+      email: "jane@example.com",
+      name: "Jane Doe",
+      emailVerified: true,
+    });
   });
 });
 
@@ -104,9 +122,18 @@ describe("generic OpenID Connect provider (any other id)", () => {
         discoveryFetches++;
         return HttpResponse.json(discovery);
       }),
-      tokenEndpoint(`${ISSUER}/oauth2/token`, { tokens: { access_token: "acme-at", token_type: "Bearer", expires_in: 300 }, rec }),
+      tokenEndpoint(`${ISSUER}/oauth2/token`, {
+        tokens: { access_token: "acme-at", token_type: "Bearer", expires_in: 300 },
+        rec,
+      }),
       http.get(`${ISSUER}/oauth2/userinfo`, () =>
-        HttpResponse.json({ sub: "acme-42", email: "dev@acme.test", email_verified: true, name: "Dev", picture: "https://acme/p.png" }),
+        HttpResponse.json({
+          sub: "acme-42",
+          email: "dev@acme.test",
+          email_verified: true,
+          name: "Dev",
+          picture: "https://acme/p.png",
+        }),
       ),
     );
     const { browser } = socialAuth({ socialProviders: { acme: options } });
@@ -149,8 +176,14 @@ describe("generic OpenID Connect provider (any other id)", () => {
         },
       },
     });
-    const token = await key.sign({ sub: "acme-7", email: "seven@acme.test", email_verified: true }, { issuer: ISSUER, audience: "acme-client" });
-    const res = await browser().post<{ user: { email: string } }>("/sign-in/social", { provider: "acme", idToken: { token } });
+    const token = await key.sign(
+      { sub: "acme-7", email: "seven@acme.test", email_verified: true },
+      { issuer: ISSUER, audience: "acme-client" },
+    );
+    const res = await browser().post<{ user: { email: string } }>("/sign-in/social", {
+      provider: "acme",
+      idToken: { token },
+    });
     expect(res.status).toBe(200);
     expect(res.data.user.email).toBe("seven@acme.test");
 

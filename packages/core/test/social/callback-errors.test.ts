@@ -1,16 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  callback,
-  github,
-  githubHandlers,
-  queryOf,
-  socialAuth,
-  start,
-  tokenEndpoint,
-  useServer,
-} from "./helpers";
+import { callback, github, githubHandlers, queryOf, socialAuth, start, useServer } from "./helpers";
 
 const server = setupServer();
 useServer(server, { beforeAll, afterEach, afterAll });
@@ -63,7 +54,11 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
     const { signUp } = socialAuth({ socialProviders: { github } });
     const alice = await signUp({ email: "octo@example.com" });
     const bob = await signUp();
-    const { state } = await start(alice.browser, { provider: "github", callbackURL: "/linked" }, "/link-social");
+    const { state } = await start(
+      alice.browser,
+      { provider: "github", callbackURL: "/linked" },
+      "/link-social",
+    );
     // Bob's browser carries Alice's state (no state cookie of its own).
     const { location } = await callback(bob.browser, "github", { code: "good-code", state });
     expect(location).toBe(`${ERROR_PAGE}?error=state_not_found`);
@@ -101,7 +96,9 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
   it("invalid_code: the token endpoint refuses the code", async () => {
     server.use(...githubHandlers({}));
     const { b, state } = await flow();
-    expect((await callback(b, "github", { code: "stolen", state })).location).toBe("/oops?error=invalid_code");
+    expect((await callback(b, "github", { code: "stolen", state })).location).toBe(
+      "/oops?error=invalid_code",
+    );
   });
 
   it("unable_to_get_user_info: the profile request fails", async () => {
@@ -115,7 +112,9 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
   it("email_not_found: the provider shares no email", async () => {
     server.use(...githubHandlers({ email: null }));
     const { b, state } = await flow();
-    expect((await callback(b, "github", { code: "good-code", state })).location).toBe("/oops?error=email_not_found");
+    expect((await callback(b, "github", { code: "good-code", state })).location).toBe(
+      "/oops?error=email_not_found",
+    );
   });
 
   it("no_callback_url: a state without a callback URL", async () => {
@@ -132,13 +131,17 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
     server.use(...githubHandlers({ verified: false }));
     const { b, state, signUp } = await flow();
     await signUp({ email: "octo@example.com" });
-    expect((await callback(b, "github", { code: "good-code", state })).location).toBe("/oops?error=account_not_linked");
+    expect((await callback(b, "github", { code: "good-code", state })).location).toBe(
+      "/oops?error=account_not_linked",
+    );
   });
 
   it("unable_to_link_account: implicit linking allowed but the account cannot be created", async () => {
     server.use(...githubHandlers({}));
     const { b, state, signUp } = await flow({
-      databaseHooks: { account: { create: { before: async (a) => (a.providerId === "github" ? false : undefined) } } },
+      databaseHooks: {
+        account: { create: { before: async (a) => (a.providerId === "github" ? false : undefined) } },
+      },
     });
     await signUp({ email: "octo@example.com" });
     const { location } = await callback(b, "github", { code: "good-code", state });
@@ -149,7 +152,11 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
     server.use(...githubHandlers({ verified: false }));
     const { signUp } = socialAuth({ socialProviders: { github } });
     const alice = await signUp({ email: "octo@example.com" });
-    const { state } = await start(alice.browser, { provider: "github", callbackURL: "/linked", errorCallbackURL: "/oops" }, "/link-social");
+    const { state } = await start(
+      alice.browser,
+      { provider: "github", callbackURL: "/linked", errorCallbackURL: "/oops" },
+      "/link-social",
+    );
     const { location } = await callback(alice.browser, "github", { code: "good-code", state });
     expect(location).toBe("/oops?error=unable_to_link_account");
   });
@@ -161,7 +168,11 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
     const s1 = await start(first, { provider: "github", callbackURL: "/" });
     await callback(first, "github", { code: "good-code", state: s1.state });
     const other = await signUp({ email: "someone@example.com" });
-    const { state } = await start(other.browser, { provider: "github", callbackURL: "/linked", errorCallbackURL: "/oops" }, "/link-social");
+    const { state } = await start(
+      other.browser,
+      { provider: "github", callbackURL: "/linked", errorCallbackURL: "/oops" },
+      "/link-social",
+    );
     const { location } = await callback(other.browser, "github", { code: "good-code", state });
     expect(location).toBe("/oops?error=account_already_linked_to_different_user");
   });
@@ -174,7 +185,9 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
       { socialProviders: { github: { ...github, disableImplicitSignUp: true } } },
     ]) {
       const { b, state } = await flow(options);
-      expect((await callback(b, "github", { code: "good-code", state })).location).toBe("/oops?error=signup_disabled");
+      expect((await callback(b, "github", { code: "good-code", state })).location).toBe(
+        "/oops?error=signup_disabled",
+      );
     }
   });
 
@@ -189,13 +202,19 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
 
   it("unable_to_create_user: a database hook refuses the user", async () => {
     server.use(...githubHandlers({}));
-    const { b, state } = await flow({ databaseHooks: { user: { create: { before: async () => false } } } });
-    expect((await callback(b, "github", { code: "good-code", state })).location).toBe("/oops?error=unable_to_create_user");
+    const { b, state } = await flow({
+      databaseHooks: { user: { create: { before: async () => false as const } } },
+    });
+    expect((await callback(b, "github", { code: "good-code", state })).location).toBe(
+      "/oops?error=unable_to_create_user",
+    );
   });
 
   it("unable_to_create_session: a database hook refuses the session", async () => {
     server.use(...githubHandlers({}));
-    const { b, state } = await flow({ databaseHooks: { session: { create: { before: async () => false } } } });
+    const { b, state } = await flow({
+      databaseHooks: { session: { create: { before: async () => false as const } } },
+    });
     const { location } = await callback(b, "github", { code: "good-code", state });
     expect(location).toBe("/oops?error=unable_to_create_session");
   });
@@ -237,7 +256,9 @@ describe("OAuth state (spec sections 4 and 9)", () => {
     server.use(...githubHandlers({}));
     const early = await flow();
     early.clock.advance(599_000);
-    expect((await callback(early.b, "github", { code: "good-code", state: early.state })).location).toBe("/home");
+    expect((await callback(early.b, "github", { code: "good-code", state: early.state })).location).toBe(
+      "/home",
+    );
 
     const late = await flow();
     late.clock.advance(601_000);

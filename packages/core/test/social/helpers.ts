@@ -115,7 +115,8 @@ export function githubHandlers(opts: {
       rec: opts.rec,
     }),
     http.get("https://api.github.com/user", ({ request }) => {
-      if (!request.headers.get("authorization")?.startsWith("Bearer ")) return new HttpResponse(null, { status: 401 });
+      if (!request.headers.get("authorization")?.startsWith("Bearer "))
+        return new HttpResponse(null, { status: 401 });
       return HttpResponse.json({
         id: opts.id ?? 1001,
         login: "octocat",
@@ -159,7 +160,14 @@ export async function callback(browser: TestBrowser, provider: string, query: Re
 /** Redirect target's query parameters. */
 export const queryOf = (location: string) => new URL(location, "http://localhost:3000").searchParams;
 
-export function useServer(server: SetupServerApi, hooks: { beforeAll: (f: () => void) => void; afterEach: (f: () => void) => void; afterAll: (f: () => void) => void }) {
+export function useServer(
+  server: SetupServerApi,
+  hooks: {
+    beforeAll: (f: () => void) => void;
+    afterEach: (f: () => void) => void;
+    afterAll: (f: () => void) => void;
+  },
+) {
   hooks.beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   hooks.afterEach(() => server.resetHandlers());
   hooks.afterAll(() => server.close());

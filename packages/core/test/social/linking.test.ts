@@ -1,12 +1,29 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { callback, createSigningKey, type ErrorBody, github, githubHandlers, socialAuth, start, useServer } from "./helpers";
+import {
+  callback,
+  createSigningKey,
+  type ErrorBody,
+  github,
+  githubHandlers,
+  socialAuth,
+  start,
+  useServer,
+} from "./helpers";
 
 const server = setupServer();
 useServer(server, { beforeAll, afterEach, afterAll });
 
-type AccountItem = { id: string; provider: string; providerId: string; accountId: string; scopes: string[]; createdAt: string; updatedAt: string };
+type AccountItem = {
+  id: string;
+  provider: string;
+  providerId: string;
+  accountId: string;
+  scopes: string[];
+  createdAt: string;
+  updatedAt: string;
+};
 
 describe("implicit linking on social sign-in", () => {
   it("links to the existing user when the provider verified the email", async () => {
@@ -45,7 +62,9 @@ describe("implicit linking on social sign-in", () => {
     await signUp({ email: "octo@example.com" });
     const b = browser();
     const s = await start(b, { provider: "github", callbackURL: "/", errorCallbackURL: "/oops" });
-    expect((await callback(b, "github", { code: "good-code", state: s.state })).location).toBe("/oops?error=account_not_linked");
+    expect((await callback(b, "github", { code: "good-code", state: s.state })).location).toBe(
+      "/oops?error=account_not_linked",
+    );
   });
 });
 
@@ -54,7 +73,11 @@ describe("/link-social redirect flow", () => {
     server.use(...githubHandlers({ email: "Octo@Example.com" }));
     const { signUp } = socialAuth({ socialProviders: { github } });
     const alice = await signUp({ email: "octo@example.com" });
-    const { res, state } = await start(alice.browser, { provider: "github", callbackURL: "/settings" }, "/link-social");
+    const { res, state } = await start(
+      alice.browser,
+      { provider: "github", callbackURL: "/settings" },
+      "/link-social",
+    );
     expect(res.data.redirect).toBe(true);
     const { location } = await callback(alice.browser, "github", { code: "good-code", state });
     expect(location).toBe("/settings");
@@ -66,26 +89,43 @@ describe("/link-social redirect flow", () => {
     server.use(...githubHandlers({ email: "octo@github.example" }));
     const refused = socialAuth({ socialProviders: { github } });
     const alice = await refused.signUp({ email: "alice@example.com" });
-    const s = await start(alice.browser, { provider: "github", callbackURL: "/s", errorCallbackURL: "/oops" }, "/link-social");
+    const s = await start(
+      alice.browser,
+      { provider: "github", callbackURL: "/s", errorCallbackURL: "/oops" },
+      "/link-social",
+    );
     const { location } = await callback(alice.browser, "github", { code: "good-code", state: s.state });
     expect(location).toBe("/oops?error=account_not_linked");
 
-    const allowed = socialAuth({ socialProviders: { github }, account: { accountLinking: { allowDifferentEmails: true } } });
+    const allowed = socialAuth({
+      socialProviders: { github },
+      account: { accountLinking: { allowDifferentEmails: true } },
+    });
     const bob = await allowed.signUp({ email: "bob@example.com" });
     const s2 = await start(bob.browser, { provider: "github", callbackURL: "/s" }, "/link-social");
-    expect((await callback(bob.browser, "github", { code: "good-code", state: s2.state })).location).toBe("/s");
+    expect((await callback(bob.browser, "github", { code: "good-code", state: s2.state })).location).toBe(
+      "/s",
+    );
     const accounts = await bob.browser.get<AccountItem[]>("/list-accounts");
     expect(accounts.data).toHaveLength(2);
   });
 
   it("updateUserInfoOnLink copies name and image from the provider", async () => {
     server.use(...githubHandlers({ name: "Octo Cat" }));
-    const { signUp } = socialAuth({ socialProviders: { github }, account: { accountLinking: { updateUserInfoOnLink: true } } });
+    const { signUp } = socialAuth({
+      socialProviders: { github },
+      account: { accountLinking: { updateUserInfoOnLink: true } },
+    });
     const alice = await signUp({ email: "octo@example.com", name: "Alice" });
     const s = await start(alice.browser, { provider: "github", callbackURL: "/s" }, "/link-social");
     await callback(alice.browser, "github", { code: "good-code", state: s.state });
-    const session = await alice.browser.get<{ user: { name: string; image: string } }>("/get-session?disableCookieCache=true");
-    expect(session.data.user).toMatchObject({ name: "Octo Cat", image: "https://avatars.example.com/octocat.png" });
+    const session = await alice.browser.get<{ user: { name: string; image: string } }>(
+      "/get-session?disableCookieCache=true",
+    );
+    expect(session.data.user).toMatchObject({
+      name: "Octo Cat",
+      image: "https://avatars.example.com/octocat.png",
+    });
   });
 
   it("needs a session; unknown provider 404", async () => {
@@ -106,7 +146,8 @@ describe("/link-social with an id token", () => {
     const key = await createSigningKey();
     server.use(http.get("https://www.googleapis.com/oauth2/v3/certs", () => HttpResponse.json(key.jwks)));
     const t = socialAuth({ socialProviders: { google: GOOGLE }, ...options });
-    const token = (claims: Record<string, unknown>) => key.sign(claims, { issuer: ISS, audience: GOOGLE.clientId });
+    const token = (claims: Record<string, unknown>) =>
+      key.sign(claims, { issuer: ISS, audience: GOOGLE.clientId });
     return { ...t, token };
   }
 
@@ -144,8 +185,13 @@ describe("/link-social with an id token", () => {
 
     const bob = await signUp({ email: "bob@example.com" });
     const bobToken = await token({ sub: "g-bob", email: "bob@example.com", email_verified: true });
-    expect((await bob.browser.post("/link-social", { provider: "google", idToken: { token: bobToken } })).status).toBe(200);
-    const taken = await alice.browser.post<ErrorBody>("/link-social", { provider: "google", idToken: { token: bobToken } });
+    expect(
+      (await bob.browser.post("/link-social", { provider: "google", idToken: { token: bobToken } })).status,
+    ).toBe(200);
+    const taken = await alice.browser.post<ErrorBody>("/link-social", {
+      provider: "google",
+      idToken: { token: bobToken },
+    });
     expect(taken.status).toBe(409);
     expect(taken.data.message).toBe("Social account already linked");
   });
@@ -153,7 +199,10 @@ describe("/link-social with an id token", () => {
   it("a provider without id-token support: 404 id_token not supported", async () => {
     const { signUp } = await setup({ socialProviders: { github } });
     const alice = await signUp();
-    const res = await alice.browser.post<ErrorBody>("/link-social", { provider: "github", idToken: { token: "t" } });
+    const res = await alice.browser.post<ErrorBody>("/link-social", {
+      provider: "github",
+      idToken: { token: "t" },
+    });
     expect(res.status).toBe(404);
     expect(res.data).toMatchObject({ message: "id_token not supported", code: "ID_TOKEN_NOT_SUPPORTED" });
   });
@@ -196,7 +245,9 @@ describe("/unlink-account and /list-accounts", () => {
       code: "YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT",
     });
     const allowed = await linked({ account: { accountLinking: { allowUnlinkingAll: true } } });
-    expect((await allowed.b.post("/unlink-account", { providerId: "github", accountId: "1001" })).data).toEqual({ status: true });
+    expect(
+      (await allowed.b.post("/unlink-account", { providerId: "github", accountId: "1001" })).data,
+    ).toEqual({ status: true });
     expect((await allowed.b.get<AccountItem[]>("/list-accounts")).data).toEqual([]);
   });
 
@@ -206,15 +257,25 @@ describe("/unlink-account and /list-accounts", () => {
     const alice = await signUp({ email: "octo@example.com" });
     const s = await start(alice.browser, { provider: "github", callbackURL: "/" }, "/link-social");
     await callback(alice.browser, "github", { code: "good-code", state: s.state });
-    const missing = await alice.browser.post<ErrorBody>("/unlink-account", { providerId: "github", accountId: "999" });
+    const missing = await alice.browser.post<ErrorBody>("/unlink-account", {
+      providerId: "github",
+      accountId: "999",
+    });
     expect(missing.status).toBe(400);
     expect(missing.data.message).toBe("Account not found");
-    expect((await alice.browser.post("/unlink-account", { providerId: "github" })).data).toEqual({ status: true });
-    expect((await alice.browser.get<AccountItem[]>("/list-accounts")).data.map((a) => a.provider)).toEqual(["credential"]);
+    expect((await alice.browser.post("/unlink-account", { providerId: "github" })).data).toEqual({
+      status: true,
+    });
+    expect((await alice.browser.get<AccountItem[]>("/list-accounts")).data.map((a) => a.provider)).toEqual([
+      "credential",
+    ]);
   });
 
   it("needs a fresh session", async () => {
-    const { b, clock } = await linked({ session: { freshAge: 60 }, account: { accountLinking: { allowUnlinkingAll: true } } });
+    const { b, clock } = await linked({
+      session: { freshAge: 60 },
+      account: { accountLinking: { allowUnlinkingAll: true } },
+    });
     clock.advance(120_000);
     const res = await b.post<ErrorBody>("/unlink-account", { providerId: "github" });
     expect(res.status).toBe(403);

@@ -2,6 +2,7 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AnyProviderOptions, createSocialProvider } from "../../src/auth/social/providers";
+import type { SpotifyProfile } from "../../src/auth/social/providers/spotify";
 import { VK_LANG } from "../../src/auth/social/providers/vk";
 import type { OAuthUserInfo } from "../../src/auth/social/types";
 import { createLogger } from "../../src/logger/logger";
@@ -36,9 +37,20 @@ const CASES: Case[] = [
     pkce: false,
     profile: {
       url: "https://graph.facebook.com/v21.0/me",
-      body: { id: "fb1", name: "Fay Book", email: "fay@example.com", picture: { data: { url: "https://fb/p.jpg" } } },
+      body: {
+        id: "fb1",
+        name: "Fay Book",
+        email: "fay@example.com",
+        picture: { data: { url: "https://fb/p.jpg" } },
+      },
     },
-    expected: { id: "fb1", name: "Fay Book", email: "fay@example.com", image: "https://fb/p.jpg", emailVerified: false },
+    expected: {
+      id: "fb1",
+      name: "Fay Book",
+      email: "fay@example.com",
+      image: "https://fb/p.jpg",
+      emailVerified: false,
+    },
   },
   {
     id: "microsoft",
@@ -46,7 +58,12 @@ const CASES: Case[] = [
     authorize: "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
     scope: "openid profile email User.Read offline_access",
     pkce: true,
-    claims: { sub: "ms1", name: "Mia Soft", email: "mia@contoso.com", verified_primary_email: ["mia@contoso.com"] },
+    claims: {
+      sub: "ms1",
+      name: "Mia Soft",
+      email: "mia@contoso.com",
+      verified_primary_email: ["mia@contoso.com"],
+    },
     expected: { id: "ms1", name: "Mia Soft", email: "mia@contoso.com", emailVerified: true },
   },
   {
@@ -56,9 +73,21 @@ const CASES: Case[] = [
     pkce: true,
     profile: {
       url: "https://huggingface.co/oauth/userinfo",
-      body: { sub: "hf1", preferred_username: "hugo", email: "hugo@hf.co", email_verified: true, picture: "https://hf/a.png" },
+      body: {
+        sub: "hf1",
+        preferred_username: "hugo",
+        email: "hugo@hf.co",
+        email_verified: true,
+        picture: "https://hf/a.png",
+      },
     },
-    expected: { id: "hf1", name: "hugo", email: "hugo@hf.co", emailVerified: true, image: "https://hf/a.png" },
+    expected: {
+      id: "hf1",
+      name: "hugo",
+      email: "hugo@hf.co",
+      emailVerified: true,
+      image: "https://hf/a.png",
+    },
   },
   {
     id: "spotify",
@@ -67,18 +96,45 @@ const CASES: Case[] = [
     pkce: true,
     profile: {
       url: "https://api.spotify.com/v1/me",
-      body: { id: "sp1", display_name: "Spot", email: "spot@example.com", images: [{ url: "https://sp/i.png" }] },
+      body: {
+        id: "sp1",
+        display_name: "Spot",
+        email: "spot@example.com",
+        images: [{ url: "https://sp/i.png" }],
+      },
     },
-    expected: { id: "sp1", name: "Spot", email: "spot@example.com", image: "https://sp/i.png", emailVerified: false },
+    expected: {
+      id: "sp1",
+      name: "Spot",
+      email: "spot@example.com",
+      image: "https://sp/i.png",
+      emailVerified: false,
+    },
   },
   {
     id: "twitch",
     authorize: "https://id.twitch.tv/oauth2/authorize",
     scope: "user:read:email openid",
     pkce: false,
-    params: { claims: JSON.stringify({ id_token: { email: null, email_verified: null, picture: null, preferred_username: null } }) },
-    claims: { sub: "tw1", preferred_username: "streamer", email: "s@twitch.tv", email_verified: true, picture: "https://t/p" },
-    expected: { id: "tw1", name: "streamer", email: "s@twitch.tv", emailVerified: true, image: "https://t/p" },
+    params: {
+      claims: JSON.stringify({
+        id_token: { email: null, email_verified: null, picture: null, preferred_username: null },
+      }),
+    },
+    claims: {
+      sub: "tw1",
+      preferred_username: "streamer",
+      email: "s@twitch.tv",
+      email_verified: true,
+      picture: "https://t/p",
+    },
+    expected: {
+      id: "tw1",
+      name: "streamer",
+      email: "s@twitch.tv",
+      emailVerified: true,
+      image: "https://t/p",
+    },
   },
   {
     id: "twitter",
@@ -87,9 +143,23 @@ const CASES: Case[] = [
     pkce: true,
     profile: {
       url: "https://api.x.com/2/users/me",
-      body: { data: { id: "x1", name: "Xavier", username: "xav", profile_image_url: "https://x/p", confirmed_email: "xav@example.com" } },
+      body: {
+        data: {
+          id: "x1",
+          name: "Xavier",
+          username: "xav",
+          profile_image_url: "https://x/p",
+          confirmed_email: "xav@example.com",
+        },
+      },
     },
-    expected: { id: "x1", name: "Xavier", email: "xav@example.com", emailVerified: true, image: "https://x/p" },
+    expected: {
+      id: "x1",
+      name: "Xavier",
+      email: "xav@example.com",
+      emailVerified: true,
+      image: "https://x/p",
+    },
   },
   {
     id: "dropbox",
@@ -101,7 +171,12 @@ const CASES: Case[] = [
     profile: {
       url: "https://api.dropboxapi.com/2/users/get_current_account",
       method: "post",
-      body: { account_id: "dbid:1", name: { display_name: "Dee Box" }, email: "dee@example.com", email_verified: true },
+      body: {
+        account_id: "dbid:1",
+        name: { display_name: "Dee Box" },
+        email: "dee@example.com",
+        email_verified: true,
+      },
     },
     expected: { id: "dbid:1", name: "Dee Box", email: "dee@example.com", emailVerified: true },
   },
@@ -123,7 +198,13 @@ const CASES: Case[] = [
     pkce: false,
     profile: {
       url: "https://api.linkedin.com/v2/userinfo",
-      body: { sub: "li1", given_name: "Lin", family_name: "Ked", email: "lin@example.com", email_verified: true },
+      body: {
+        sub: "li1",
+        given_name: "Lin",
+        family_name: "Ked",
+        email: "lin@example.com",
+        email_verified: true,
+      },
     },
     expected: { id: "li1", name: "Lin Ked", email: "lin@example.com", emailVerified: true },
   },
@@ -135,9 +216,23 @@ const CASES: Case[] = [
     pkce: true,
     profile: {
       url: "https://git.example.com/api/v4/user",
-      body: { id: 5, username: "gl", name: "Git Lab", email: "gl@example.com", avatar_url: "https://g/a", state: "active", confirmed_at: "2024-01-01T00:00:00Z" },
+      body: {
+        id: 5,
+        username: "gl",
+        name: "Git Lab",
+        email: "gl@example.com",
+        avatar_url: "https://g/a",
+        state: "active",
+        confirmed_at: "2024-01-01T00:00:00Z",
+      },
     },
-    expected: { id: "5", name: "Git Lab", email: "gl@example.com", emailVerified: true, image: "https://g/a" },
+    expected: {
+      id: "5",
+      name: "Git Lab",
+      email: "gl@example.com",
+      emailVerified: true,
+      image: "https://g/a",
+    },
   },
   {
     id: "tiktok",
@@ -171,7 +266,13 @@ const CASES: Case[] = [
     pkce: true,
     profile: {
       url: "https://apis.roblox.com/oauth/v1/userinfo",
-      body: { sub: "rb1", name: "Rob", nickname: "Robby", preferred_username: "rob", picture: "https://rb/p" },
+      body: {
+        sub: "rb1",
+        name: "Rob",
+        nickname: "Robby",
+        preferred_username: "rob",
+        picture: "https://rb/p",
+      },
     },
     expected: { id: "rb1", name: "Robby", email: null, image: "https://rb/p" },
   },
@@ -185,7 +286,15 @@ const CASES: Case[] = [
     profile: {
       url: "https://id.vk.com/oauth2/user_info",
       method: "post",
-      body: { user: { user_id: "123", first_name: "Ivan", last_name: "Petrov", email: "ivan@vk.com", avatar: "https://vk/a" } },
+      body: {
+        user: {
+          user_id: "123",
+          first_name: "Ivan",
+          last_name: "Petrov",
+          email: "ivan@vk.com",
+          avatar: "https://vk/a",
+        },
+      },
     },
     expected: { id: "123", name: "Ivan Petrov", email: "ivan@vk.com", image: "https://vk/a" },
   },
@@ -196,14 +305,25 @@ const CASES: Case[] = [
     pkce: true,
     profile: {
       url: "https://api.zoom.us/v2/users/me",
-      body: { id: "z1", first_name: "Zo", last_name: "Om", email: "zo@example.com", pic_url: "https://z/p", verified: 1 },
+      body: {
+        id: "z1",
+        first_name: "Zo",
+        last_name: "Om",
+        email: "zo@example.com",
+        pic_url: "https://z/p",
+        verified: 1,
+      },
     },
     expected: { id: "z1", name: "Zo Om", email: "zo@example.com", emailVerified: true, image: "https://z/p" },
   },
 ];
 
 describe.each(CASES)("$id provider", (c) => {
-  const options = { clientId: "client-id", clientSecret: "client-secret", ...c.options } as AnyProviderOptions;
+  const options = {
+    clientId: "client-id",
+    clientSecret: "client-secret",
+    ...c.options,
+  } as AnyProviderOptions;
 
   it("authorization URL", async () => {
     const p = provider(c.id, options);
@@ -251,14 +371,22 @@ describe("provider specifics", () => {
     const rec = recorder();
     const info = recorder();
     server.use(
-      tokenEndpoint("https://id.vk.com/oauth2/auth", { tokens: { access_token: "vk-at", expires_in: 3600, user_id: 123 }, rec }),
+      tokenEndpoint("https://id.vk.com/oauth2/auth", {
+        tokens: { access_token: "vk-at", expires_in: 3600, user_id: 123 },
+        rec,
+      }),
       http.post("https://id.vk.com/oauth2/user_info", async ({ request }) => {
         await info.record(request);
         return HttpResponse.json({ user: { user_id: "123", first_name: "Ivan" } });
       }),
     );
     const vk = provider("vk", { clientId: "vk-app", clientSecret: "vk-secret" });
-    const tokens = await vk.validateAuthorizationCode({ code: "good-code", codeVerifier: "c".repeat(64), deviceId: "dev-1", state: "st" });
+    const tokens = await vk.validateAuthorizationCode({
+      code: "good-code",
+      codeVerifier: "c".repeat(64),
+      deviceId: "dev-1",
+      state: "st",
+    });
     expect(rec.last()!.form.get("device_id")).toBe("dev-1");
     expect(rec.last()!.form.get("state")).toBe("st");
     expect(rec.last()!.form.get("code_verifier")).toBe("c".repeat(64));
@@ -275,42 +403,74 @@ describe("provider specifics", () => {
     ] as const) {
       const rec = recorder();
       server.use(tokenEndpoint(url, { tokens: { access_token: "at" }, rec }));
-      await provider(id, { clientId: "id", clientSecret: "se cret" }).validateAuthorizationCode({ code: "good-code", codeVerifier: "v".repeat(64) });
+      await provider(id, { clientId: "id", clientSecret: "se cret" }).validateAuthorizationCode({
+        code: "good-code",
+        codeVerifier: "v".repeat(64),
+      });
       expect(rec.last()!.headers.get("authorization")).toBe(`Basic ${btoa("id:se+cret")}`);
       expect(rec.last()!.form.has("client_secret")).toBe(false);
     }
     const rec = recorder();
-    server.use(tokenEndpoint("https://open.tiktokapis.com/v2/oauth/token/", { tokens: { access_token: "at", open_id: "o" }, rec }));
-    await provider("tiktok", { clientId: "", clientKey: "tt-key", clientSecret: "s" }).validateAuthorizationCode({ code: "good-code", codeVerifier: "v" });
+    server.use(
+      tokenEndpoint("https://open.tiktokapis.com/v2/oauth/token/", {
+        tokens: { access_token: "at", open_id: "o" },
+        rec,
+      }),
+    );
+    await provider("tiktok", {
+      clientId: "",
+      clientKey: "tt-key",
+      clientSecret: "s",
+    }).validateAuthorizationCode({ code: "good-code", codeVerifier: "v" });
     expect(rec.last()!.form.get("client_key")).toBe("tt-key");
     expect(rec.last()!.form.get("client_secret")).toBe("s");
   });
 
   it("Microsoft multi-tenant id tokens: the issuer must name the token's own tenant", async () => {
     const key = await createSigningKey();
-    server.use(http.get("https://login.microsoftonline.com/common/discovery/v2.0/keys", () => HttpResponse.json(key.jwks)));
+    server.use(
+      http.get("https://login.microsoftonline.com/common/discovery/v2.0/keys", () =>
+        HttpResponse.json(key.jwks),
+      ),
+    );
     const ms = provider("microsoft", { clientId: "ms-client", clientSecret: "s" });
     const tid = "9188040d-6c67-4c5b-b112-36a304b66dad";
-    const good = await key.sign({ sub: "u", tid }, { issuer: `https://login.microsoftonline.com/${tid}/v2.0`, audience: "ms-client" });
-    const bad = await key.sign({ sub: "u", tid }, { issuer: "https://login.microsoftonline.com/other/v2.0", audience: "ms-client" });
+    const good = await key.sign(
+      { sub: "u", tid },
+      { issuer: `https://login.microsoftonline.com/${tid}/v2.0`, audience: "ms-client" },
+    );
+    const bad = await key.sign(
+      { sub: "u", tid },
+      { issuer: "https://login.microsoftonline.com/other/v2.0", audience: "ms-client" },
+    );
     expect(await ms.verifyIdToken?.(good)).toBe(true);
     expect(await ms.verifyIdToken?.(bad)).toBe(false);
   });
 
   it("mapProfileToUser, disableDefaultScope, redirectURI and disableIdTokenSignIn are honoured", async () => {
-    server.use(http.get("https://api.spotify.com/v1/me", () => HttpResponse.json({ id: "sp1", display_name: "Spot", email: "s@x.com" })));
+    server.use(
+      http.get("https://api.spotify.com/v1/me", () =>
+        HttpResponse.json({ id: "sp1", display_name: "Spot", email: "s@x.com" }),
+      ),
+    );
     const p = provider("spotify", {
       clientId: "c",
       clientSecret: "s",
       scope: ["playlist-read-private"],
       disableDefaultScope: true,
       redirectURI: "https://app.example.com/auth/spotify",
-      mapProfileToUser: (profile) => ({ name: `DJ ${profile.display_name}`, emailVerified: true }),
+      mapProfileToUser: (profile: SpotifyProfile) => ({
+        name: `DJ ${profile.display_name}`,
+        emailVerified: true,
+      }),
     });
     const url = await p.createAuthorizationURL({ state: "s", codeVerifier: "v".repeat(64) });
     expect(url.searchParams.get("scope")).toBe("playlist-read-private");
     expect(url.searchParams.get("redirect_uri")).toBe("https://app.example.com/auth/spotify");
-    expect((await p.getUserInfo({ accessToken: "at" }))?.user).toMatchObject({ name: "DJ Spot", emailVerified: true });
+    expect((await p.getUserInfo({ accessToken: "at" }))?.user).toMatchObject({
+      name: "DJ Spot",
+      emailVerified: true,
+    });
     expect(provider("google", { clientId: "c", disableIdTokenSignIn: true }).verifyIdToken).toBeUndefined();
     expect(provider("google", { clientId: "c" }).verifyIdToken).toBeTypeOf("function");
     expect(provider("github", { clientId: "c" }).verifyIdToken).toBeUndefined();

@@ -7,7 +7,6 @@ import {
   createSigningKey,
   github,
   githubHandlers,
-  queryOf,
   recorder,
   socialAuth,
   start,
@@ -20,7 +19,9 @@ useServer(server, { beforeAll, afterEach, afterAll });
 
 const BASE = "http://localhost:3000/api/auth";
 
-type SessionBody = { user: { id: string; email: string; name: string; emailVerified: boolean; image: string | null } };
+type SessionBody = {
+  user: { id: string; email: string; name: string; emailVerified: boolean; image: string | null };
+};
 
 describe("authorization-code round trips", () => {
   it("github: authorize URL, code exchange with the PKCE verifier, user + account + session", async () => {
@@ -62,7 +63,11 @@ describe("authorization-code round trips", () => {
     });
     const accounts = await auth.$context.core.users.listAccounts(session.data.user.id);
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ providerId: "github", accountId: "1001", scope: "read:user,user:email" });
+    expect(accounts[0]).toMatchObject({
+      providerId: "github",
+      accountId: "1001",
+      scope: "read:user,user:email",
+    });
   });
 
   it("github: a second sign-in finds the same user and updates the stored tokens", async () => {
@@ -74,7 +79,11 @@ describe("authorization-code round trips", () => {
 
     server.use(...githubHandlers({ accessToken: "second" }));
     const b = browser();
-    const second = await start(b, { provider: "github", callbackURL: "/home", newUserCallbackURL: "/welcome" });
+    const second = await start(b, {
+      provider: "github",
+      callbackURL: "/home",
+      newUserCallbackURL: "/welcome",
+    });
     const { location } = await callback(b, "github", { code: "good-code", state: second.state });
     expect(location).toBe("/home");
     const users = await auth.$context.adapter.findMany<{ id: string }>({ model: "user" });
@@ -112,7 +121,13 @@ describe("authorization-code round trips", () => {
     const rec = recorder();
     server.use(
       tokenEndpoint("https://discord.com/api/oauth2/token", {
-        tokens: { access_token: "dc-token", token_type: "Bearer", expires_in: 604800, refresh_token: "dc-r", scope: "identify email" },
+        tokens: {
+          access_token: "dc-token",
+          token_type: "Bearer",
+          expires_in: 604800,
+          refresh_token: "dc-r",
+          scope: "identify email",
+        },
         rec,
       }),
       http.get("https://discord.com/api/users/@me", () =>
@@ -127,7 +142,9 @@ describe("authorization-code round trips", () => {
         }),
       ),
     );
-    const { browser, auth } = socialAuth({ socialProviders: { discord: { clientId: "dc-id", clientSecret: "dc-secret" } } });
+    const { browser, auth } = socialAuth({
+      socialProviders: { discord: { clientId: "dc-id", clientSecret: "dc-secret" } },
+    });
     const b = browser();
     const { url, state } = await start(b, { provider: "discord", callbackURL: "/" });
     expect(url.origin + url.pathname).toBe("https://discord.com/api/oauth2/authorize");
@@ -140,7 +157,9 @@ describe("authorization-code round trips", () => {
     const { location, res } = await callback(b, "discord", { code: "good-code", state });
     expect(location).toBe("/");
     expect(res.setCookies.has("gatehouse.session_token")).toBe(true);
-    expect(await pkceChallenge(rec.last()!.form.get("code_verifier") ?? "")).toBe(url.searchParams.get("code_challenge"));
+    expect(await pkceChallenge(rec.last()!.form.get("code_verifier") ?? "")).toBe(
+      url.searchParams.get("code_challenge"),
+    );
     const session = await b.get<SessionBody>("/get-session");
     expect(session.data.user).toMatchObject({
       email: "nelly@example.com",
@@ -160,17 +179,33 @@ describe("google", () => {
   it("authorization code: profile read from the id token", async () => {
     const key = await createSigningKey();
     const idToken = await key.sign(
-      { sub: "g-123", email: "ada@example.com", email_verified: true, name: "Ada L", picture: "https://img/ada" },
+      {
+        sub: "g-123",
+        email: "ada@example.com",
+        email_verified: true,
+        name: "Ada L",
+        picture: "https://img/ada",
+      },
       { issuer: "https://accounts.google.com", audience: GOOGLE.clientId },
     );
     server.use(
       tokenEndpoint("https://oauth2.googleapis.com/token", {
-        tokens: { access_token: "ya29", id_token: idToken, expires_in: 3599, scope: "openid email profile", token_type: "Bearer" },
+        tokens: {
+          access_token: "ya29",
+          id_token: idToken,
+          expires_in: 3599,
+          scope: "openid email profile",
+          token_type: "Bearer",
+        },
       }),
     );
     const { browser } = socialAuth({ socialProviders: { google: { ...GOOGLE, accessType: "offline" } } });
     const b = browser();
-    const { url, state } = await start(b, { provider: "google", callbackURL: "/app", loginHint: "ada@example.com" });
+    const { url, state } = await start(b, {
+      provider: "google",
+      callbackURL: "/app",
+      loginHint: "ada@example.com",
+    });
     expect(url.origin + url.pathname).toBe("https://accounts.google.com/o/oauth2/v2/auth");
     expect(url.searchParams.get("client_id")).toBe(GOOGLE.clientId);
     expect(url.searchParams.get("redirect_uri")).toBe(`${BASE}/callback/google`);
@@ -194,10 +229,13 @@ describe("google", () => {
       { issuer: "https://accounts.google.com", audience: GOOGLE.clientId },
     );
     const b = browser();
-    const res = await b.post<{ redirect: boolean; token: string; user: { email: string } }>("/sign-in/social", {
-      provider: "google",
-      idToken: { token, nonce: "n-1", accessToken: "ya29-native" },
-    });
+    const res = await b.post<{ redirect: boolean; token: string; user: { email: string } }>(
+      "/sign-in/social",
+      {
+        provider: "google",
+        idToken: { token, nonce: "n-1", accessToken: "ya29-native" },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.data.redirect).toBe(false);
     expect(res.data.token).toEqual(expect.any(String));
@@ -218,13 +256,22 @@ describe("google", () => {
     const cases = [
       { token: await key.sign(claims, { issuer: iss, audience: "someone-else" }) },
       { token: await key.sign(claims, { issuer: "https://evil.example.com", audience: GOOGLE.clientId }) },
-      { token: await key.sign(claims, { issuer: iss, audience: GOOGLE.clientId, expiresIn: Math.floor(Date.now() / 1000) - 60 }) },
+      {
+        token: await key.sign(claims, {
+          issuer: iss,
+          audience: GOOGLE.clientId,
+          expiresIn: Math.floor(Date.now() / 1000) - 60,
+        }),
+      },
       { token: await key.sign(claims, { issuer: iss, audience: GOOGLE.clientId }), nonce: "other" },
       { token: await foreign.sign(claims, { issuer: iss, audience: GOOGLE.clientId }) },
       { token: "not-a-jwt" },
     ];
     for (const idToken of cases) {
-      const res = await browser().post<{ message: string; code: string }>("/sign-in/social", { provider: "google", idToken });
+      const res = await browser().post<{ message: string; code: string }>("/sign-in/social", {
+        provider: "google",
+        idToken,
+      });
       expect(res.status).toBe(401);
       expect(res.data).toMatchObject({ message: "invalid token", code: "INVALID_TOKEN" });
     }

@@ -1,12 +1,27 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GITHUB_TOKEN, callback, type ErrorBody, github, githubHandlers, recorder, socialAuth, start, useServer } from "./helpers";
+import {
+  callback,
+  type ErrorBody,
+  GITHUB_TOKEN,
+  github,
+  githubHandlers,
+  recorder,
+  socialAuth,
+  start,
+  useServer,
+} from "./helpers";
 
 const server = setupServer();
 useServer(server, { beforeAll, afterEach, afterAll });
 
-type AccessTokenBody = { accessToken: string; accessTokenExpiresAt: string; scopes: string[]; idToken?: string };
+type AccessTokenBody = {
+  accessToken: string;
+  accessTokenExpiresAt: string;
+  scopes: string[];
+  idToken?: string;
+};
 
 /** Signs in with GitHub (token valid for an hour, with a refresh token) and returns the browser. */
 async function signedIn(options: Parameters<typeof socialAuth>[0] = {}, refreshed?: Record<string, unknown>) {
@@ -17,7 +32,13 @@ async function signedIn(options: Parameters<typeof socialAuth>[0] = {}, refreshe
       refreshToken: "ghr_first",
       expiresIn: 3600,
       rec,
-      refreshed: refreshed ?? { access_token: "gho_second", refresh_token: "ghr_second", expires_in: 3600, refresh_token_expires_in: 86400, token_type: "bearer" },
+      refreshed: refreshed ?? {
+        access_token: "gho_second",
+        refresh_token: "ghr_second",
+        expires_in: 3600,
+        refresh_token_expires_in: 86400,
+        token_type: "bearer",
+      },
     }),
   );
   const t = socialAuth({ socialProviders: { github }, ...options });
@@ -56,22 +77,32 @@ describe("/get-access-token", () => {
     const account = await auth.$context.core.users.findAccount("github", "1001");
     expect(account).toMatchObject({ accessToken: "gho_second", refreshToken: "ghr_second" });
     // The new token is used until it nears its own expiry.
-    const again = await b.post<AccessTokenBody>("/get-access-token", { providerId: "github", accountId: "1001" });
+    const again = await b.post<AccessTokenBody>("/get-access-token", {
+      providerId: "github",
+      accountId: "1001",
+    });
     expect(again.data.accessToken).toBe("gho_second");
     expect(refreshRequests(rec)).toHaveLength(1);
   });
 
   it("400 Failed to get a valid access token when the refresh fails", async () => {
     const { b, clock, signInAt } = await signedIn({}, undefined);
-    server.use(http.post(GITHUB_TOKEN, () => HttpResponse.json({ error: "bad_refresh_token" }, { status: 400 })));
+    server.use(
+      http.post(GITHUB_TOKEN, () => HttpResponse.json({ error: "bad_refresh_token" }, { status: 400 })),
+    );
     clock.set(signInAt + 3600_000);
     const res = await b.post<ErrorBody>("/get-access-token", { providerId: "github" });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ message: "Failed to get a valid access token", code: "FAILED_TO_GET_A_VALID_ACCESS_TOKEN" });
+    expect(res.data).toMatchObject({
+      message: "Failed to get a valid access token",
+      code: "FAILED_TO_GET_A_VALID_ACCESS_TOKEN",
+    });
   });
 
   it("errors: no session 401; unknown provider 400 Provider not supported; no account 400 Account not found", async () => {
-    const { b, browser } = await signedIn({ socialProviders: { github, discord: { clientId: "d", clientSecret: "s" } } });
+    const { b, browser } = await signedIn({
+      socialProviders: { github, discord: { clientId: "d", clientSecret: "s" } },
+    });
     expect((await browser().post("/get-access-token", { providerId: "github" })).status).toBe(401);
     const unknown = await b.post<ErrorBody>("/get-access-token", { providerId: "nope" });
     expect(unknown.status).toBe(400);
@@ -91,7 +122,10 @@ describe("/get-access-token", () => {
     await expect(auth.api.getAccessToken({ body: { providerId: "github" } })).rejects.toMatchObject({
       body: { message: "Either userId or session is required" },
     });
-    const viaHeaders = await auth.api.getAccessToken({ body: { providerId: "github" }, headers: b.headers() });
+    const viaHeaders = await auth.api.getAccessToken({
+      body: { providerId: "github" },
+      headers: b.headers(),
+    });
     expect(viaHeaders.accessToken).toBe("gho_first");
   });
 
@@ -99,7 +133,10 @@ describe("/get-access-token", () => {
     const alice = await signedIn();
     const bob = await alice.signUp();
     const aliceId = (await alice.b.get<{ user: { id: string } }>("/get-session")).data.user.id;
-    const res = await bob.browser.post<ErrorBody>("/get-access-token", { providerId: "github", userId: aliceId });
+    const res = await bob.browser.post<ErrorBody>("/get-access-token", {
+      providerId: "github",
+      userId: aliceId,
+    });
     expect(res.status).toBe(400);
     expect(res.data.message).toBe("Account not found");
   });
@@ -127,7 +164,10 @@ describe("/refresh-token", () => {
     server.use(http.post(GITHUB_TOKEN, () => HttpResponse.json({ error: "invalid_grant" }, { status: 400 })));
     const res = await b.post<ErrorBody>("/refresh-token", { providerId: "github" });
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ message: "Failed to refresh access token", code: "FAILED_TO_REFRESH_ACCESS_TOKEN" });
+    expect(res.data).toMatchObject({
+      message: "Failed to refresh access token",
+      code: "FAILED_TO_REFRESH_ACCESS_TOKEN",
+    });
   });
 });
 
@@ -136,11 +176,21 @@ describe("/account-info", () => {
     const { b } = await signedIn();
     const accounts = await b.get<{ id: string; accountId: string }[]>("/list-accounts");
     const accountId = accounts.data[0]!.accountId;
-    const post = await b.post<{ user: Record<string, unknown>; data: Record<string, unknown> }>("/account-info", { accountId });
+    const post = await b.post<{ user: Record<string, unknown>; data: Record<string, unknown> }>(
+      "/account-info",
+      { accountId },
+    );
     expect(post.status).toBe(200);
-    expect(post.data.user).toMatchObject({ id: "1001", email: "octo@example.com", name: "The Octocat", emailVerified: true });
+    expect(post.data.user).toMatchObject({
+      id: "1001",
+      email: "octo@example.com",
+      name: "The Octocat",
+      emailVerified: true,
+    });
     expect(post.data.data).toMatchObject({ login: "octocat", id: 1001 });
-    const get = await b.get<{ user: { id: string } }>("/account-info", { query: { accountId: accounts.data[0]!.id } });
+    const get = await b.get<{ user: { id: string } }>("/account-info", {
+      query: { accountId: accounts.data[0]!.id },
+    });
     expect(get.status).toBe(200);
     expect(get.data.user.id).toBe("1001");
   });

@@ -25,7 +25,8 @@ function resolveUserId(rc: RequestContext, session: SessionWithUser | null, user
   throw AUTH_ERRORS.USER_ID_OR_SESSION_REQUIRED();
 }
 
-const matches = (a: AccountRow, accountId?: string) => !accountId || a.id === accountId || a.accountId === accountId;
+const matches = (a: AccountRow, accountId?: string) =>
+  !accountId || a.id === accountId || a.accountId === accountId;
 
 async function selectAccount(
   rc: RequestContext,
@@ -79,7 +80,11 @@ async function validAccessToken(rc: RequestContext, provider: SocialProvider, ac
 const scopesOf = (scope: string | undefined) => (scope ? scope.split(",").filter(Boolean) : []);
 
 /** POST /get-access-token -> {accessToken, accessTokenExpiresAt, scopes, idToken}. */
-export async function getAccessToken(rc: RequestContext, session: SessionWithUser | null, input: AccountSelector) {
+export async function getAccessToken(
+  rc: RequestContext,
+  session: SessionWithUser | null,
+  input: AccountSelector,
+) {
   const { account, provider } = await selectAccount(rc, session, input);
   try {
     const t = await validAccessToken(rc, provider, account);
@@ -96,7 +101,11 @@ export async function getAccessToken(rc: RequestContext, session: SessionWithUse
 }
 
 /** POST /refresh-token: refreshes now, whatever the expiry. */
-export async function refreshToken(rc: RequestContext, session: SessionWithUser | null, input: AccountSelector) {
+export async function refreshToken(
+  rc: RequestContext,
+  session: SessionWithUser | null,
+  input: AccountSelector,
+) {
   const { account, provider } = await selectAccount(rc, session, input);
   if (!provider.refreshAccessToken) throw AUTH_ERRORS.PROVIDER_NOT_SUPPORTED();
   try {

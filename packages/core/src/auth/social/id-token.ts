@@ -32,7 +32,8 @@ export function createIdTokenVerifier(
   return async (token, nonce) => {
     try {
       const c = typeof config === "function" ? await config() : config;
-      if (!keys || keys.url !== c.jwksUrl) keys = { url: c.jwksUrl, get: createRemoteJWKSet(new URL(c.jwksUrl)) };
+      if (!keys || keys.url !== c.jwksUrl)
+        keys = { url: c.jwksUrl, get: createRemoteJWKSet(new URL(c.jwksUrl)) };
       const { payload } = await jwtVerify(token, keys.get, {
         audience: typeof c.audience === "string" ? c.audience : [...c.audience],
         ...(c.checkIssuer || !c.issuer

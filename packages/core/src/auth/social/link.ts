@@ -49,7 +49,10 @@ export async function linkAccount(rc: RequestContext, input: LinkInput): Promise
   }
   if (app.options.account?.accountLinking?.updateUserInfoOnLink) {
     const current = await users.findById(user.id);
-    const update = { ...(info.name ? { name: info.name } : {}), ...(info.image ? { image: info.image } : {}) };
+    const update = {
+      ...(info.name ? { name: info.name } : {}),
+      ...(info.image ? { image: info.image } : {}),
+    };
     if (current && Object.keys(update).length > 0) {
       const updated = await users.update(current, update, app.adapter, rc.request);
       await users.afterUpdate(updated, current);

@@ -14,7 +14,10 @@ export function socialProviders(app: AppContext): ReadonlyMap<string, SocialProv
     const map = new Map<string, SocialProvider>();
     for (const [id, options] of Object.entries(app.options.socialProviders ?? {})) {
       if (!options || options.enabled === false) continue;
-      map.set(id, createSocialProvider(id, options, { baseURL: app.baseURL, logger: app.logger, now: app.now }));
+      map.set(
+        id,
+        createSocialProvider(id, options, { baseURL: app.baseURL, logger: app.logger, now: app.now }),
+      );
     }
     providers = map;
     built.set(app, providers);

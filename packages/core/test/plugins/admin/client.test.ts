@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createAuthClient } from "../../../src/client";
 import { adminClient } from "../../../src/plugins/admin/client";
 import { createTestFetch } from "../../../src/testing";
+import { reachableModules } from "../username/boundary";
 import { PASSWORD, setup, uniqueEmail } from "./helpers";
 
 describe("adminClient", () => {
@@ -31,5 +32,16 @@ describe("adminClient", () => {
     const stopped = await client.admin.stopImpersonating();
     expect(stopped.data?.user.email).toBe(email);
     expect((await client.getSession()).data?.user.email).toBe(email);
+  });
+
+  it("client.ts is browser-safe: it reaches only its manifest, its error table and the client's plugin helper", () => {
+    const { files, packages } = reachableModules("plugins/admin/client.ts");
+    expect(files).toEqual([
+      "client/plugin.ts",
+      "plugins/admin/client.ts",
+      "plugins/admin/error-codes.ts",
+      "plugins/admin/routes.ts",
+    ]);
+    expect(packages).toEqual([]);
   });
 });

@@ -11,9 +11,13 @@ import {
   ownerRole,
   parseRoles,
 } from "../../../src/plugins/organization";
-import { assertBelowLimit, assertCanRemoveMember, assertCanSetRoles } from "../../../src/plugins/organization/members/rules";
 import { ORG_ERRORS } from "../../../src/plugins/organization/errors";
 import { assertOpen, assertRecipient, isOpen } from "../../../src/plugins/organization/invitations/rules";
+import {
+  assertBelowLimit,
+  assertCanRemoveMember,
+  assertCanSetRoles,
+} from "../../../src/plugins/organization/members/rules";
 
 /** Every (resource, action) pair of spec section 6 and who holds it. */
 const MATRIX: [resource: keyof typeof defaultStatements, action: string, owner: boolean, admin: boolean][] = [
@@ -30,12 +34,15 @@ const MATRIX: [resource: keyof typeof defaultStatements, action: string, owner: 
 ];
 
 describe("access control (pure)", () => {
-  it.each(MATRIX)("default roles, %s:%s -> owner %s, admin %s, member never", (resource, action, owner, admin) => {
-    const request = { [resource]: [action] };
-    expect(ownerRole.authorize(request).success).toBe(owner);
-    expect(adminRole.authorize(request).success).toBe(admin);
-    expect(memberRole.authorize(request).success).toBe(false);
-  });
+  it.each(MATRIX)(
+    "default roles, %s:%s -> owner %s, admin %s, member never",
+    (resource, action, owner, admin) => {
+      const request = { [resource]: [action] };
+      expect(ownerRole.authorize(request).success).toBe(owner);
+      expect(adminRole.authorize(request).success).toBe(admin);
+      expect(memberRole.authorize(request).success).toBe(false);
+    },
+  );
 
   it("statements are exactly those of spec section 6", () => {
     expect(defaultStatements).toEqual({
@@ -57,7 +64,10 @@ describe("access control (pure)", () => {
       error: "unauthorized to access resource organization",
     });
     expect(ownerRole.authorize({})).toEqual({ success: false, error: "Invalid access control request" });
-    expect(ownerRole.authorize({ member: [] })).toEqual({ success: false, error: ACCESS_MESSAGES.invalidRequest });
+    expect(ownerRole.authorize({ member: [] })).toEqual({
+      success: false,
+      error: ACCESS_MESSAGES.invalidRequest,
+    });
     expect(checkRolePermission({ roles: "ghost", permissions: { member: ["delete"] } })).toEqual({
       success: false,
       error: "Not authorized",
@@ -82,9 +92,9 @@ describe("access control (pure)", () => {
     expect(checkRolePermission({ roles: "member", permissions }).success).toBe(false);
     expect(checkRolePermission({ roles: "admin,member", permissions }).success).toBe(true);
     expect(checkRolePermission({ roles: "member, admin", permissions }).success).toBe(true);
-    expect(checkRolePermission({ roles: ["member", "owner"], permissions: { organization: ["delete"] } }).success).toBe(
-      true,
-    );
+    expect(
+      checkRolePermission({ roles: ["member", "owner"], permissions: { organization: ["delete"] } }).success,
+    ).toBe(true);
     // AND is evaluated per role (better-auth's model): two roles that each hold half do not combine.
     const ac = createAccessControl(defaultStatements);
     const definitions = {
@@ -92,9 +102,12 @@ describe("access control (pure)", () => {
       remover: ac.newRole({ member: ["delete"] }),
     };
     const both = { organization: ["update"], member: ["delete"] };
-    expect(checkRolePermission({ roles: "updater,remover", permissions: both, definitions }).success).toBe(false);
+    expect(checkRolePermission({ roles: "updater,remover", permissions: both, definitions }).success).toBe(
+      false,
+    );
     expect(
-      checkRolePermission({ roles: "updater,remover", permissions: both, connector: "OR", definitions }).success,
+      checkRolePermission({ roles: "updater,remover", permissions: both, connector: "OR", definitions })
+        .success,
     ).toBe(true);
   });
 
@@ -121,12 +134,18 @@ describe("membership and invitation rules (pure)", () => {
     expect(() =>
       assertCanRemoveMember({ ...base, actorRoles: "admin", targetRoles: "owner", self: false }),
     ).toThrowError(ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER.message);
-    expect(() => assertCanRemoveMember({ ...base, actorRoles: "owner", targetRoles: "owner", self: false })).not.toThrow();
-    expect(() => assertCanRemoveMember({ ...base, actorRoles: "owner", targetRoles: "owner", self: true })).not.toThrow();
+    expect(() =>
+      assertCanRemoveMember({ ...base, actorRoles: "owner", targetRoles: "owner", self: false }),
+    ).not.toThrow();
+    expect(() =>
+      assertCanRemoveMember({ ...base, actorRoles: "owner", targetRoles: "owner", self: true }),
+    ).not.toThrow();
     expect(() =>
       assertCanSetRoles({ ...base, actorRoles: "admin", targetRoles: "member", next: ["owner"] }),
     ).toThrowError(ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_MEMBER.message);
-    expect(() => assertCanSetRoles({ ...base, actorRoles: "admin", targetRoles: "member", next: ["admin"] })).not.toThrow();
+    expect(() =>
+      assertCanSetRoles({ ...base, actorRoles: "admin", targetRoles: "member", next: ["admin"] }),
+    ).not.toThrow();
   });
 
   it("limits are inclusive caps", () => {

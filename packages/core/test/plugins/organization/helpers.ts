@@ -24,6 +24,11 @@ export interface Org {
   members: { id: string; userId: string; role: string }[];
 }
 
+const fastHasher = {
+  hash: async (password: string) => `plain:${password}`,
+  verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
+};
+
 let counter = 0;
 export const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
@@ -32,6 +37,8 @@ export function setupOrg(options: OrganizationOptions = {}, auth: Omit<AuthOptio
   const time = clock();
   const t = createTestAuth({
     ...auth,
+    // Hashing is not under test here: a trivial hasher keeps the many sign-ups fast.
+    emailAndPassword: { enabled: true, password: fastHasher, ...auth.emailAndPassword },
     advanced: { now: time.now, ...auth.advanced },
     plugins: [organization(options)],
   });
@@ -56,11 +63,13 @@ export function setupOrg(options: OrganizationOptions = {}, auth: Omit<AuthOptio
       role,
       organizationId: org.id,
     });
-    if (invite.status !== 200) throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.data)}`);
+    if (invite.status !== 200)
+      throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.data)}`);
     const accept = await person.browser.post<{ member: { id: string } }>("/organization/accept-invitation", {
       invitationId: invite.data.id,
     });
-    if (accept.status !== 200) throw new Error(`accept failed: ${accept.status} ${JSON.stringify(accept.data)}`);
+    if (accept.status !== 200)
+      throw new Error(`accept failed: ${accept.status} ${JSON.stringify(accept.data)}`);
     return accept.data.member.id;
   }
 

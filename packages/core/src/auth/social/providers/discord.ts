@@ -47,9 +47,7 @@ export function discord(options: DiscordOptions, ctx: ProviderContext): SocialPr
       pkce: true,
       authorizationParams: () => ({ permissions: options.permissions }),
       fetchProfile: async ({ accessToken }) =>
-        accessToken
-          ? fetchJSON<DiscordProfile>("https://discord.com/api/users/@me", { accessToken })
-          : null,
+        accessToken ? fetchJSON<DiscordProfile>("https://discord.com/api/users/@me", { accessToken }) : null,
       toUser: (p) => ({
         id: p.id,
         email: p.email,

@@ -91,7 +91,8 @@ export function generic(options: GenericOAuthOptions, ctx: ProviderContext): Soc
         const claims = decodeIdToken<GenericProfile>(idToken);
         if (claims?.sub && claims.email) return claims;
         const { userInfo } = await endpoints();
-        if (userInfo && accessToken) return { ...claims, ...(await fetchJSON<GenericProfile>(userInfo, { accessToken })) };
+        if (userInfo && accessToken)
+          return { ...claims, ...(await fetchJSON<GenericProfile>(userInfo, { accessToken })) };
         return claims?.sub ? claims : null;
       },
       toUser: (p) => ({

@@ -51,7 +51,9 @@ export function google(options: GoogleOptions, ctx: ProviderContext): SocialProv
       async fetchProfile(tokens) {
         const claims = decodeIdToken<GoogleProfile>(tokens.idToken);
         if (claims?.sub) return claims;
-        return tokens.accessToken ? fetchJSON<GoogleProfile>(USER_INFO, { accessToken: tokens.accessToken }) : null;
+        return tokens.accessToken
+          ? fetchJSON<GoogleProfile>(USER_INFO, { accessToken: tokens.accessToken })
+          : null;
       },
       toUser: (p) => ({
         id: p.sub,

@@ -46,7 +46,11 @@ export function vk(options: VkOptions, ctx: ProviderContext): SocialProvider {
   return createProvider<VkProfile>(
     {
       name: "VK",
-      endpoints: { authorization: "https://id.vk.com/authorize", token: "https://id.vk.com/oauth2/auth", userInfo: USER_INFO },
+      endpoints: {
+        authorization: "https://id.vk.com/authorize",
+        token: "https://id.vk.com/oauth2/auth",
+        userInfo: USER_INFO,
+      },
       defaultScopes: ["email", "phone"],
       pkce: true,
       authorizationParams: () => ({ lang_id: options.lang_id, scheme: options.scheme }),

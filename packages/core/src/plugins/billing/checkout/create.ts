@@ -91,14 +91,18 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       await subscriptions.assertCanSubscribe(db, merchant, customer?.id ?? null);
 
     const now = ctx.now();
+    const id = ctx.app.core.generateId("billingCheckout");
+    const successUrl = input.successUrl ?? ctx.options.successUrl ?? null;
     const row: Partial<CheckoutRow> = {
       ...changes,
+      id,
       merchantId,
       status: "open",
       paymentProcessor: ctx.processor.id,
       clientSecret: newClientSecret(),
       expiresAt: new Date(now.getTime() + ctx.options.checkoutExpiresIn * 1000),
-      successUrl: input.successUrl ?? ctx.options.successUrl ?? null,
+      // `{CHECKOUT_ID}` in a success URL becomes this checkout's id.
+      successUrl: successUrl ? successUrl.replace(/\{CHECKOUT_ID\}|%7BCHECKOUT_ID%7D/gi, id) : null,
       returnUrl: input.returnUrl ?? null,
       embedOrigin: input.embedOrigin ?? null,
       productIds: input.products,
