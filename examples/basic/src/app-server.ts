@@ -18,13 +18,15 @@ export async function startExampleServer(config: ExampleConfig & { port: number 
   const { auth, pglite } = createExampleAuth(config);
   // The page build and the database start are independent: run them side by side.
   const [outDir, plan] = await Promise.all([buildWeb(), migrate(auth)]);
-  if (plan.steps.length > 0) console.log(`Applied ${plan.steps.length} migration steps to the embedded database.`);
+  if (plan.steps.length > 0)
+    console.log(`Applied ${plan.steps.length} migration steps to the embedded database.`);
 
   const authHandler = toNodeHandler(auth);
   const basePath = auth.$context.basePath;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`)) return void authHandler(req, res);
+    if (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))
+      return void authHandler(req, res);
     if (req.method === "GET" && (await serveWeb(outDir, url.pathname, res))) return;
     res.statusCode = 404;
     res.end("Not found");

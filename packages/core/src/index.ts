@@ -3,6 +3,20 @@ export { AUTH_ERRORS } from "./auth/errors";
 export type { Account, Session, SessionWithUser, User, Verification } from "./auth/models";
 export type { AuthOptions, EmailMessageBase, ModelHooks, RateLimitRule } from "./auth/options";
 export { coreRoutes } from "./auth/routes";
+export {
+  type AnyProviderOptions,
+  type AppleOptions,
+  BUILT_IN_PROVIDER_IDS,
+  type BuiltInProviderId,
+  type GenericOAuthOptions,
+  type OAuth2Tokens,
+  type OAuthUserInfo,
+  type ProviderOptions,
+  type SocialProvider,
+  type SocialProvidersOptions,
+  VK_LANG,
+  type VkLang,
+} from "./auth/social";
 export type { AppContext } from "./context/app-context";
 export type { RequestContext } from "./context/request-context";
 export { type Auth, createAuth } from "./create-auth";

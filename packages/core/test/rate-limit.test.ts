@@ -46,7 +46,7 @@ function expectLimited(res: TestResponse) {
   expect(AUTH_ERRORS.TOO_MANY_REQUESTS.status).toBe(429);
   expect(res.data).toEqual({
     message: "Too many requests. Please try again later.",
-    code: "TOO_MANY_REQUESTS",
+    code: "TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER",
   });
 }
 

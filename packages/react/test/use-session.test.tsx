@@ -22,7 +22,9 @@ const sessionsClient = () =>
 
 /** A real auth instance; its clients share one cookie jar and one channel, like tabs of a browser. */
 async function setup() {
-  const { auth } = createTestAuth({ user: { additionalFields: { plan: { type: "string", required: false } } } });
+  const { auth } = createTestAuth({
+    user: { additionalFields: { plan: { type: "string", required: false } } },
+  });
   const email = `react-${Math.random().toString(36).slice(2)}@example.com`;
   await auth.api.signUpEmail({ body: { name: "Grace", email, password: PASSWORD, plan: "pro" } });
   const { fetch } = createTestFetch(auth, { jar: new Map() });
@@ -37,13 +39,39 @@ type Client = ReactAuthClient<Awaited<ReturnType<typeof setup>>["auth"], []>;
 /** Renders the session state and records each distinct state it shows. */
 function SessionView({ client, label, history }: { client: Client; label: string; history?: string[] }) {
   const { data, isPending, error } = client.useSession();
-  const text = isPending ? "pending" : error ? `error ${error.status}` : data ? `in:${data.user.email}` : "out";
+  const text = isPending
+    ? "pending"
+    : error
+      ? `error ${error.status}`
+      : data
+        ? `in:${data.user.email}`
+        : "out";
   const last = useRef("");
   if (history && last.current !== text) {
     last.current = text;
     history.push(text);
   }
   return <p data-testid={label}>{text}</p>;
+}
+
+/** Additional user fields are typed on `useSession().data.user`. */
+function Plan({ client }: { client: Client }) {
+  const { data } = client.useSession();
+  expectTypeOf(data?.user.plan).toEqualTypeOf<string | null | undefined>();
+  expectTypeOf(data?.user.createdAt).toEqualTypeOf<Date | undefined>();
+  return (
+    <p data-testid="plan">{data ? `${data.user.plan}:${data.user.createdAt.getFullYear() > 2000}` : ""}</p>
+  );
+}
+
+type SessionsClient = ReactAuthClient<
+  Awaited<ReturnType<typeof setup>>["auth"],
+  [ReturnType<typeof sessionsClient>]
+>;
+
+function Sessions({ client }: { client: SessionsClient }) {
+  const { data, error } = client.useSessions();
+  return <p data-testid="sessions">{error ? `error ${error.status}` : `${data?.length ?? "-"}`}</p>;
 }
 
 describe("useSession", () => {
@@ -100,13 +128,7 @@ describe("useSession", () => {
     const { email, newClient } = await setup();
     const client = newClient();
     await client.signIn.email({ email, password: PASSWORD });
-    function Plan() {
-      const { data } = client.useSession();
-      expectTypeOf(data?.user.plan).toEqualTypeOf<string | null | undefined>();
-      expectTypeOf(data?.user.createdAt).toEqualTypeOf<Date | undefined>();
-      return <p data-testid="plan">{data ? `${data.user.plan}:${data.user.createdAt.getFullYear() > 2000}` : ""}</p>;
-    }
-    render(<Plan />);
+    render(<Plan client={client} />);
     await waitFor(() => expect(screen.getByTestId("plan").textContent).toBe("pro:true"));
   });
 });
@@ -115,15 +137,15 @@ describe("plugin store hooks", () => {
   it("derives use<Name> from each $<name> store and refreshes it on invalidation", async () => {
     const { auth, email } = await setup();
     const { fetch } = createTestFetch(auth);
-    const client = createAuthClient({ baseURL: BASE_URL, fetchOptions: { fetch }, plugins: [sessionsClient()] });
+    const client = createAuthClient<typeof auth, [ReturnType<typeof sessionsClient>]>({
+      baseURL: BASE_URL,
+      fetchOptions: { fetch },
+      plugins: [sessionsClient()],
+    });
     expectTypeOf(client.useSessions).returns.toHaveProperty("data");
     // @ts-expect-error no such store, no such hook
     void client.useNothing;
-    function Sessions() {
-      const { data, error } = client.useSessions();
-      return <p data-testid="sessions">{error ? `error ${error.status}` : `${data?.length ?? "-"}`}</p>;
-    }
-    render(<Sessions />);
+    render(<Sessions client={client} />);
     await waitFor(() => expect(screen.getByTestId("sessions").textContent).toBe("error 401"));
     await act(async () => {
       await client.signIn.email({ email, password: PASSWORD });

@@ -46,7 +46,10 @@ describe("@gatehouse/core/client stays browser-safe", () => {
     try {
       expect(typeof window).toBe("undefined");
       const { createAuthClient } = await import("./index");
-      const client = createAuthClient({ baseURL: "http://localhost:3000", fetchOptions: { fetch: async () => Response.json(null) } });
+      const client = createAuthClient({
+        baseURL: "http://localhost:3000",
+        fetchOptions: { fetch: async () => Response.json(null) },
+      });
       const stop = client.$session.listen(() => {});
       await client.signOut();
       stop();

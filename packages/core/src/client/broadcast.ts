@@ -35,7 +35,10 @@ export function createBroadcast(name: string | false) {
     post(names: readonly string[]): void {
       if (channelName === null || names.length === 0) return;
       const message: InvalidateMessage = { type: "gatehouse:invalidate", names: [...names] };
-      if (channel) return channel.postMessage(message);
+      if (channel) {
+        channel.postMessage(message);
+        return;
+      }
       const once = new BroadcastChannel(channelName);
       once.postMessage(message);
       once.close();

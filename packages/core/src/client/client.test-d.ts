@@ -13,7 +13,12 @@ import type { QueryState } from "./query-atom";
 
 const withOrg = createTestAuth({
   plugins: [testOrgPlugin()],
-  user: { additionalFields: { plan: { type: "string", required: true }, seats: { type: "number", required: false } } },
+  user: {
+    additionalFields: {
+      plan: { type: "string", required: true },
+      seats: { type: "number", required: false },
+    },
+  },
 }).auth;
 const plain = createTestAuth().auth;
 
@@ -36,7 +41,14 @@ export function serverWithPlugin() {
 
   // The result is the handler's output (timestamps as Date: the client revives them).
   expectTypeOf(client.organization.create).returns.resolves.toEqualTypeOf<
-    ClientResult<{ ownerId: string; createdAt: Date; name: string; slug: string; logo?: string | undefined; id: string }>
+    ClientResult<{
+      ownerId: string;
+      createdAt: Date;
+      name: string;
+      slug: string;
+      logo?: string | undefined;
+      id: string;
+    }>
   >();
 
   // Server-only routes are not methods.

@@ -220,7 +220,10 @@ describe("client against a real handler (in-process fetch)", () => {
     const cookie = [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("; ");
     // A server has no cookie jar: only the forwarded header carries the session.
     const { fetch: serverFetch } = createTestFetch(auth);
-    const serverClient = createAuthClient<typeof auth>({ baseURL: BASE_URL, fetchOptions: { fetch: serverFetch } });
+    const serverClient = createAuthClient<typeof auth>({
+      baseURL: BASE_URL,
+      fetchOptions: { fetch: serverFetch },
+    });
 
     const fromOptions = await getServerSession(
       { baseURL: BASE_URL, fetchOptions: { fetch: serverFetch } },

@@ -62,13 +62,17 @@ export function createAuthClient<Server = Auth, const P extends readonly ClientP
   const plugins: readonly ClientPlugin[] = options.plugins ?? [];
   const fetcher = createFetcher({ baseURL: () => resolveBaseURL(options), defaults: options.fetchOptions });
   const signals = createSignals(createBroadcast(options.broadcastChannel ?? "gatehouse"));
-  const routes: RouteDef[] = [...Object.values(coreRoutes), ...plugins.flatMap((p) => Object.values(p.routes ?? {}))];
+  const routes: RouteDef[] = [
+    ...Object.values(coreRoutes),
+    ...plugins.flatMap((p) => Object.values(p.routes ?? {})),
+  ];
   const matchRoute = createRouteMatcher(routes);
 
   function afterSuccess(route: RouteDef | undefined, data: unknown) {
     if (route?.invalidates?.length) signals.invalidate(route.invalidates);
     if (options.redirect === false || typeof window === "undefined") return;
-    if (isRecord(data) && data.redirect === true && typeof data.url === "string") window.location.href = data.url;
+    if (isRecord(data) && data.redirect === true && typeof data.url === "string")
+      window.location.href = data.url;
   }
 
   async function send<T>(
@@ -84,7 +88,8 @@ export function createAuthClient<Server = Auth, const P extends readonly ClientP
   const $fetch: ClientFetch = (path, init = {}) => {
     const { method, body, ...fetchOptions } = init;
     const route = matchRoute(path);
-    const verb = method ?? (route ? pickMethod(route, body !== undefined) : body !== undefined ? "POST" : "GET");
+    const verb =
+      method ?? (route ? pickMethod(route, body !== undefined) : body !== undefined ? "POST" : "GET");
     return send(route, { method: verb, path, body }, fetchOptions);
   };
 

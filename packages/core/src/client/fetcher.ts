@@ -40,7 +40,7 @@ export interface FetchOptions {
   /** Default: JSON with ISO timestamps revived as `Date`. */
   jsonParser?: (text: string) => unknown;
   /** May change the URL or init (or return a replacement context). */
-  onRequest?: (ctx: RequestHookContext) => Awaitable<RequestHookContext | undefined | void>;
+  onRequest?: (ctx: RequestHookContext) => Awaitable<RequestHookContext | undefined>;
   /** Gets a clone of each response, successful or not, before it is parsed. */
   onResponse?: (ctx: { url: URL; response: Response }) => Awaitable<void>;
   onSuccess?: (ctx: { url: URL; data: unknown; response: Response }) => Awaitable<void>;
@@ -106,7 +106,9 @@ function toClientError(response: Response, parsed: unknown): ClientError {
   return { message: text ?? statusText, ...fields, status: response.status, statusText };
 }
 
-type Outcome = { data: unknown; error: null; response: Response } | { error: ClientError; response: Response | null };
+type Outcome =
+  | { data: unknown; error: null; response: Response }
+  | { error: ClientError; response: Response | null };
 
 async function attempt(doFetch: FetchLike, ctx: RequestHookContext, o: Layers): Promise<Outcome> {
   let response: Response;
@@ -175,7 +177,8 @@ export function createFetcher(config: { baseURL: () => string; defaults?: FetchO
     for (const layer of layers) ctx = (await layer.onRequest?.(ctx)) || ctx;
 
     const retry = normalizeRetry(options.retry ?? defaults.retry);
-    const doFetch: FetchLike = options.fetch ?? defaults.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const doFetch: FetchLike =
+      options.fetch ?? defaults.fetch ?? ((input, init) => globalThis.fetch(input, init));
     for (let retries = 0; ; retries++) {
       const outcome = await attempt(doFetch, ctx, o);
       if (outcome.error === null) {
@@ -187,7 +190,8 @@ export function createFetcher(config: { baseURL: () => string; defaults?: FetchO
       const { error } = outcome;
       if (retry && retries < retry.attempts && error.code !== "ABORTED" && isRetryableStatus(error.status)) {
         const delay = retryDelay(retry, retries);
-        for (const layer of layers) await layer.onRetry?.({ url: ctx.url, attempt: retries + 1, delay, error });
+        for (const layer of layers)
+          await layer.onRetry?.({ url: ctx.url, attempt: retries + 1, delay, error });
         await sleep(delay);
         continue;
       }

@@ -15,7 +15,13 @@ export type {
   SessionAtom,
 } from "./infer";
 export { parseJSON } from "./json";
-export { type AtomMap, type ClientContext, type ClientPlugin, defineClientPlugin, inferServer } from "./plugin";
+export {
+  type AtomMap,
+  type ClientContext,
+  type ClientPlugin,
+  defineClientPlugin,
+  inferServer,
+} from "./plugin";
 export type { QueryAtom, QueryParams, QueryState } from "./query-atom";
 export { DEFAULT_LINEAR_RETRY_DELAY, type RetryOption, type RetryOptions, retryDelay } from "./retry";
 export { getServerSession, type ServerSessionInit } from "./server-session";

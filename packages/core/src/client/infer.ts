@@ -18,16 +18,33 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type PluginOf<P extends readonly ClientPlugin[]> = P[number];
 type InferredServer<P extends readonly ClientPlugin[]> =
   PluginOf<P> extends infer CP ? (CP extends { $InferServer: infer S } ? S : never) : never;
-type ServerOf<S, P extends readonly ClientPlugin[]> = [InferredServer<P>] extends [never] ? S : InferredServer<P>;
+type ServerOf<S, P extends readonly ClientPlugin[]> = [InferredServer<P>] extends [never]
+  ? S
+  : InferredServer<P>;
 
 /** The server's options; the wide `AuthOptions` (no server given) counts as none. */
-type OptionsOf<S> = S extends { options: infer O extends AuthOptions } ? (AuthOptions extends O ? {} : O) : {};
-type ServerPlugins<O> = O extends { plugins?: readonly (infer X)[] } ? (X extends AnyPlugin ? X : never) : never;
+type OptionsOf<S> = S extends { options: infer O extends AuthOptions }
+  ? AuthOptions extends O
+    ? {}
+    : O
+  : {};
+type ServerPlugins<O> = O extends { plugins?: readonly (infer X)[] }
+  ? X extends AnyPlugin
+    ? X
+    : never
+  : never;
 type ClientServerPlugins<P extends readonly ClientPlugin[]> =
-  PluginOf<P> extends infer CP ? (CP extends { $InferServerPlugin?: infer SP } ? Extract<SP, AnyPlugin> : never) : never;
+  PluginOf<P> extends infer CP
+    ? CP extends { $InferServerPlugin?: infer SP }
+      ? Extract<SP, AnyPlugin>
+      : never
+    : never;
 
 /** Server options plus the server plugins that client plugins carry: what the client is typed from. */
-export type ClientInferOptions<S, P extends readonly ClientPlugin[]> = Omit<OptionsOf<ServerOf<S, P>>, "plugins"> & {
+export type ClientInferOptions<S, P extends readonly ClientPlugin[]> = Omit<
+  OptionsOf<ServerOf<S, P>>,
+  "plugins"
+> & {
   plugins: (ServerPlugins<OptionsOf<ServerOf<S, P>>> | ClientServerPlugins<P>)[];
 };
 
@@ -42,7 +59,9 @@ export type InferSessionData<S, P extends readonly ClientPlugin[] = []> = {
 
 // ---- Paths to nested method keys: "/sign-in/email" -> signIn.email ----
 
-type CamelSegment<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<CamelSegment<T>>}` : S;
+type CamelSegment<S extends string> = S extends `${infer H}-${infer T}`
+  ? `${H}${Capitalize<CamelSegment<T>>}`
+  : S;
 export type PathKeys<P extends string> = P extends `/${infer R}`
   ? PathKeys<R>
   : P extends `${infer H}/${infer T}`
@@ -51,7 +70,10 @@ export type PathKeys<P extends string> = P extends `/${infer R}`
       ? []
       : [CamelSegment<P>];
 type HasParam<P extends string> = P extends `${string}:${string}` | `${string}*${string}` ? true : false;
-type Nest<K extends readonly string[], V> = K extends readonly [infer H extends string, ...infer T extends string[]]
+type Nest<K extends readonly string[], V> = K extends readonly [
+  infer H extends string,
+  ...infer T extends string[],
+]
   ? { [Key in H]: Nest<T, V> }
   : V;
 
@@ -67,13 +89,17 @@ type BodyArgs<B> = B extends z.ZodType ? NonNullable<z.input<B>> : {};
 type BodyOptional<B> = B extends z.ZodType ? (undefined extends z.input<B> ? true : false) : true;
 
 /** Call arguments: body fields (or `query` for GET routes) plus per-call `fetchOptions`. */
-export type MethodArgs<R extends RouteDef, B, Q> = (IsGet<R["method"]> extends true ? QueryArgs<Q> : BodyArgs<B>) & {
+export type MethodArgs<R extends RouteDef, B, Q> = (IsGet<R["method"]> extends true
+  ? QueryArgs<Q>
+  : BodyArgs<B>) & {
   fetchOptions?: FetchOptions;
 };
 
 /** Outputs carrying `user`/`session` use the app's types (additional and plugin fields). */
 type WithAppTypes<T, U, S> = T extends { user: User }
-  ? Simplify<Omit<T, "user" | "session"> & { user: U } & (T extends { session: Session } ? { session: S } : {})>
+  ? Simplify<
+      Omit<T, "user" | "session"> & { user: U } & (T extends { session: Session } ? { session: S } : {})
+    >
   : T;
 
 type Method<A, Out, Optional> = Optional extends true
@@ -91,7 +117,11 @@ type EndpointMethod<E, U, S> =
             Method<
               MethodArgs<R, B, Q>,
               WithAppTypes<Awaited<O>, U, S>,
-              {} extends MethodArgs<R, B, Q> ? true : IsGet<R["method"]> extends true ? false : BodyOptional<B>
+              {} extends MethodArgs<R, B, Q>
+                ? true
+                : IsGet<R["method"]> extends true
+                  ? false
+                  : BodyOptional<B>
             >
           >
     : never;

@@ -11,7 +11,9 @@ function scripted(...answers: (number | "network")[]) {
   const fetch = async () => {
     const answer = answers[Math.min(state.calls++, answers.length - 1)];
     if (answer === "network") throw new TypeError("fetch failed");
-    return answer === 200 ? Response.json({ ok: true }) : Response.json({ message: "nope" }, { status: answer });
+    return answer === 200
+      ? Response.json({ ok: true })
+      : Response.json({ message: "nope" }, { status: answer });
   };
   return { fetch, state };
 }

@@ -69,8 +69,8 @@ export function routesToMethods<F>(
     if (!keys) continue;
     let node = root;
     for (const key of keys) {
-      let child = node.children.get(key);
-      if (!child) node.children.set(key, (child = { children: new Map() }));
+      const child = node.children.get(key) ?? { children: new Map() };
+      node.children.set(key, child);
       node = child;
     }
     node.route = route;

@@ -1,6 +1,6 @@
 import type { Session, User } from "../auth/models";
 import { coreRoutes } from "../auth/routes";
-import { type ClientOptions, type ClientFetch, resolveBaseURL } from "./create-client";
+import { type ClientFetch, type ClientOptions, resolveBaseURL } from "./create-client";
 import { type ClientResult, createFetcher, type FetchOptions } from "./fetcher";
 
 export interface ServerSessionInit {

@@ -68,7 +68,10 @@ describe("$session", () => {
   it("refreshes when the page becomes visible and when the browser comes back online", async () => {
     const doc = Object.assign(new EventTarget(), { visibilityState: "visible" });
     vi.stubGlobal("document", doc);
-    vi.stubGlobal("window", Object.assign(new EventTarget(), { location: { origin: "http://localhost:3000" } }));
+    vi.stubGlobal(
+      "window",
+      Object.assign(new EventTarget(), { location: { origin: "http://localhost:3000" } }),
+    );
     const { client, calls } = createHarness();
     watch(client.$session);
     await vi.waitFor(() => expect(sessionCalls(calls)).toBe(1));
@@ -98,7 +101,9 @@ describe("$session", () => {
     let offline = false;
     const client = createAuthClient({
       baseURL: BASE_URL,
-      fetchOptions: { fetch: (url, init) => (offline ? Promise.reject(new TypeError("offline")) : fetch(url, init)) },
+      fetchOptions: {
+        fetch: (url, init) => (offline ? Promise.reject(new TypeError("offline")) : fetch(url, init)),
+      },
     });
     await client.signUp.email(newUser());
     watch(client.$session);

@@ -18,9 +18,11 @@ export function createSignals(broadcast: Broadcast) {
   let stopListening: (() => void) | undefined;
 
   function counter(name: string): WritableAtom<number> {
-    let found = counters.get(name);
-    if (!found) counters.set(name, (found = atom(0)));
-    return found;
+    const found = counters.get(name);
+    if (found) return found;
+    const created = atom(0);
+    counters.set(name, created);
+    return created;
   }
 
   function flush() {
@@ -37,7 +39,7 @@ export function createSignals(broadcast: Broadcast) {
   function notify(names: readonly string[]) {
     if (names.length === 0) return;
     for (const name of names) pending.add(name);
-    timer ??= globalThis.setTimeout(flush, NOTIFY_DELAY_MS);
+    if (timer === undefined) timer = globalThis.setTimeout(flush, NOTIFY_DELAY_MS);
   }
 
   return {

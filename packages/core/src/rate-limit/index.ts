@@ -56,15 +56,13 @@ function createStore(app: AppContext, storage: RateLimitStorage): RateLimitStore
 }
 
 /**
- * The 429 body. Its code is the table key, "TOO_MANY_REQUESTS" (better-auth clients match on it),
- * not the code derived from the message ("TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER").
+ * The 429 body. Like every error, its code is derived from the message (spec section 8):
+ * "TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER"; clients can also match on the 429 status.
  */
-const TOO_MANY_REQUESTS = "TOO_MANY_REQUESTS" satisfies keyof typeof AUTH_ERRORS;
-
 function tooManyRequests(retryAfterSeconds: number): Response {
-  const spec = AUTH_ERRORS[TOO_MANY_REQUESTS];
+  const spec = AUTH_ERRORS.TOO_MANY_REQUESTS;
   return Response.json(
-    { message: spec.message, code: TOO_MANY_REQUESTS },
+    { message: spec.message, code: spec.code },
     { status: spec.status, headers: { "X-Retry-After": String(retryAfterSeconds) } },
   );
 }

@@ -23,7 +23,8 @@ export type AuthEndpoints<O extends AuthOptions> = CoreEndpoints &
   ([PluginEndpoints<O>] extends [never] ? {} : PluginEndpoints<O>);
 
 type PluginModelFields<O extends AuthOptions, M extends string> = UnionToIntersection<
-  PluginList<O> extends Plugin<string, never, unknown, infer Sch>
+  // Matched on `schema` alone: `Plugin<string, never, ...>` rejected every plugin that has endpoints.
+  PluginList<O> extends { readonly schema?: infer Sch }
     ? Sch extends Record<M, { fields: infer F extends FieldMap }>
       ? InferFields<F>
       : never

@@ -25,7 +25,12 @@ export function testOrgPlugin() {
         body: z.object({ name: z.string(), slug: z.string(), logo: z.string().optional() }),
         auth: "session",
         handler({ body, session }) {
-          const org = { id: `org_${orgs.length + 1}`, ...body, ownerId: session.user.id, createdAt: new Date() };
+          const org = {
+            id: `org_${orgs.length + 1}`,
+            ...body,
+            ownerId: session.user.id,
+            createdAt: new Date(),
+          };
           orgs.push(org);
           return org;
         },

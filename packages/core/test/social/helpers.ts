@@ -172,3 +172,11 @@ export function useServer(
   hooks.afterEach(() => server.resetHandlers());
   hooks.afterAll(() => server.close());
 }
+
+/** Starts a GitHub sign-in (callback /home, errors to /oops) and returns the app, browser and state. */
+export async function githubFlow(options: AuthOptions = {}, body: Record<string, unknown> = {}) {
+  const t = socialAuth({ socialProviders: { github }, ...options });
+  const b = t.browser();
+  const s = await start(b, { provider: "github", callbackURL: "/home", errorCallbackURL: "/oops", ...body });
+  return { ...t, b, state: s.state };
+}

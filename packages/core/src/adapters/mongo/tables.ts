@@ -5,6 +5,8 @@ import { type PhysicalModel, resolvePhysical } from "../../db/physical";
 
 /** A physical table (a collection) as the driver sees it. */
 export interface MongoTable {
+  /** Collection name (the physical table name) and Gatehouse model. */
+  readonly name: string;
   readonly model: string;
   /** Every column, the id column included. */
   readonly columns: readonly string[];
@@ -50,7 +52,7 @@ export function mongoTables(schema: Schema, options: AdapterOptions): Map<string
     for (const index of pm.model.indexes ?? []) {
       if (index.unique) unique.push(index.fields.map((f) => columnOf(pm, f)));
     }
-    tables.set(pm.table, { model, columns: [...pm.columns.values()], idColumn, idColumns, jsonColumns, unique });
+    tables.set(pm.table, { name: pm.table, model, columns: [...pm.columns.values()], idColumn, idColumns, jsonColumns, unique });
   }
   return tables;
 }

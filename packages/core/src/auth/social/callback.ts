@@ -51,6 +51,7 @@ async function exchange(
   provider: SocialProvider,
   state: OAuthState,
   params: z.output<typeof callbackParams> & { code: string; state: string },
+  user: AppleUserParam | undefined,
 ) {
   let tokens: OAuth2Tokens;
   try {
@@ -64,7 +65,7 @@ async function exchange(
     rc.app.logger.error(`${provider.id}: the code exchange failed`, error);
     throw new CallbackFailure("invalid_code");
   }
-  const info = await provider.getUserInfo({ ...tokens, user: parseAppleUser(params.user) }).catch((error) => {
+  const info = await provider.getUserInfo({ ...tokens, user }).catch((error) => {
     rc.app.logger.error(`${provider.id}: the user info request failed`, error);
     return null;
   });
@@ -81,9 +82,10 @@ async function complete(
 ): Promise<string> {
   if (params.error) throw new CallbackFailure(params.error, params.error_description);
   if (!params.code) throw new CallbackFailure("no_code");
+  const appleUser = parseAppleUser(params.user);
   const provider = findProvider(rc.app, providerId);
   if (!provider) throw new CallbackFailure("oauth_provider_not_found");
-  const { tokens, info } = await exchange(rc, provider, state, { ...params, code: params.code });
+  const { tokens, info } = await exchange(rc, provider, state, { ...params, code: params.code }, appleUser);
   const { callbackURL } = state;
   if (!callbackURL) throw new CallbackFailure("no_callback_url");
 

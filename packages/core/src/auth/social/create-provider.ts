@@ -126,7 +126,8 @@ export function createProvider<P>(
       const base = spec.toUser(profile, tokens);
       const mapped = options.mapProfileToUser ? await options.mapProfileToUser(profile) : {};
       const user: OAuthUserInfo = { ...base, ...mapped, id: String(mapped.id ?? base.id) };
-      return { user, data: profile };
+      // A profile without an id cannot be tied to an account.
+      return user.id ? { user, data: profile } : null;
     },
     ...(verifyIdToken ? { verifyIdToken } : {}),
   };

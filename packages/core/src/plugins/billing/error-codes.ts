@@ -41,6 +41,7 @@ export const BILLING_ERROR_CODES = {
   CUSTOM_FIELD_NOT_FOUND: { status: 404, message: "Custom field not found" },
   CUSTOM_FIELD_SLUG_EXISTS: { status: 422, message: "A custom field with this slug already exists." },
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: "Webhook endpoint not found" },
+  WEBHOOK_EVENT_NOT_FOUND: { status: 404, message: "Webhook event not found" },
   ORDER_NOT_FOUND: { status: 404, message: "Order not found" },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: "Subscription not found" },
   UNSUPPORTED_CURRENCY: { status: 422, message: "Currency must be a lower-case ISO 4217 code." },

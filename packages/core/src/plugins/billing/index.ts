@@ -8,6 +8,7 @@ import {
   customerSubscriptions,
 } from "./endpoints/customer";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
+import * as webhookEndpoints from "./endpoints/webhooks";
 import type { BillingOptions } from "./options";
 import { billingSchema } from "./schema";
 import { billingOf, createBillingServices } from "./services";
@@ -23,6 +24,7 @@ export const billingEndpoints = {
   confirmClientCheckout,
   authenticateTestPayment,
   processorWebhook,
+  ...webhookEndpoints,
 };
 
 /**

@@ -14,4 +14,12 @@ export const billingRoutes = {
   authenticateTestPayment: { method: "POST", path: "/checkouts/client/:clientSecret/test-authenticate" },
   checkoutPage: { method: "GET", path: "/checkout/:clientSecret" },
   processorWebhook: { method: "POST", path: "/billing/processor/webhook" },
+  createWebhookEndpoint: { method: "POST", path: "/billing/webhooks/endpoints/create" },
+  listWebhookEndpoints: { method: "GET", path: "/billing/webhooks/endpoints/list" },
+  getWebhookEndpoint: { method: "GET", path: "/billing/webhooks/endpoints/get" },
+  updateWebhookEndpoint: { method: "POST", path: "/billing/webhooks/endpoints/update" },
+  deleteWebhookEndpoint: { method: "POST", path: "/billing/webhooks/endpoints/delete" },
+  rotateWebhookEndpointSecret: { method: "POST", path: "/billing/webhooks/endpoints/rotate-secret" },
+  listWebhookDeliveries: { method: "GET", path: "/billing/webhooks/deliveries/list" },
+  redeliverWebhookEvent: { method: "POST", path: "/billing/webhooks/events/redeliver" },
 } as const;

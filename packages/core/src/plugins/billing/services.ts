@@ -6,6 +6,7 @@ import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
 import { createOrderService } from "./orders/service";
 import { createSubscriptionService } from "./subscriptions/service";
+import { createWebhookService } from "./webhooks/service";
 
 /** Every billing service, built once at init; reachable as `auth.billing` and `app.services.billing`. */
 export function createBillingServices(app: AppContext, options: BillingOptions) {
@@ -15,6 +16,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const orders = createOrderService(ctx, merchants);
   const subscriptions = createSubscriptionService(ctx);
   const checkouts = createCheckoutService({ ctx, merchants, customers, orders, subscriptions });
+  const webhooks = createWebhookService(ctx);
 
   /**
    * Background work, safe to call from several instances at once: expires checkouts and delivers
@@ -22,10 +24,12 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
    */
   async function runDue() {
     const checkoutsResult = await checkouts.sweep();
-    return { checkouts: checkoutsResult };
+    // After the sweep, so the events it emitted go out in this run.
+    const webhooksResult = await webhooks.deliverDue();
+    return { checkouts: checkoutsResult, webhooks: webhooksResult };
   }
 
-  return { ctx, merchants, customers, orders, subscriptions, checkouts, runDue };
+  return { ctx, merchants, customers, orders, subscriptions, checkouts, webhooks, runDue };
 }
 
 export type BillingServices = ReturnType<typeof createBillingServices>;

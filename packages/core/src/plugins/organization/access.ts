@@ -58,7 +58,11 @@ export function isValidRequest(request: unknown): request is PermissionRequest {
   );
 }
 
-function authorizeWith(grants: Statements, request: PermissionRequest, connector: Connector): AuthorizeResult {
+function authorizeWith(
+  grants: Statements,
+  request: PermissionRequest,
+  connector: Connector,
+): AuthorizeResult {
   if (!isValidRequest(request)) return { success: false, error: ACCESS_MESSAGES.invalidRequest };
   let firstError: string | undefined;
   for (const [resource, actions] of Object.entries(request)) {
@@ -94,7 +98,9 @@ export function createAccessControl<const S extends Statements>(statements: S): 
         const known = statements[resource];
         const unknown = known ? actions.filter((a) => !known.includes(a)) : actions;
         if (unknown.length > 0) {
-          throw new Error(`Role grants unknown ${resource} action(s): ${unknown.join(", ")}. Declare them first.`);
+          throw new Error(
+            `Role grants unknown ${resource} action(s): ${unknown.join(", ")}. Declare them first.`,
+          );
         }
       }
       return role(grants as Statements) as never;

@@ -3,8 +3,14 @@
  * data, browser-safe (the client imports this table). The code is derived from the message.
  */
 export const ORGANIZATION_ERROR_CODES = {
-  NOT_ALLOWED_TO_CREATE_ORGANIZATION: { status: 403, message: "You are not allowed to create a new organization" },
-  ORGANIZATION_LIMIT_REACHED: { status: 403, message: "You have reached the maximum number of organizations" },
+  NOT_ALLOWED_TO_CREATE_ORGANIZATION: {
+    status: 403,
+    message: "You are not allowed to create a new organization",
+  },
+  ORGANIZATION_LIMIT_REACHED: {
+    status: 403,
+    message: "You have reached the maximum number of organizations",
+  },
   ORGANIZATION_ALREADY_EXISTS: { status: 400, message: "Organization already exists" },
   ORGANIZATION_SLUG_TAKEN: { status: 400, message: "Organization slug already taken" },
   ORGANIZATION_NOT_FOUND: { status: 400, message: "Organization not found" },
@@ -14,8 +20,14 @@ export const ORGANIZATION_ERROR_CODES = {
   INVITATION_NOT_FOUND: { status: 400, message: "Invitation not found" },
   NOT_A_MEMBER: { status: 403, message: "You are not a member of this organization" },
   USER_NOT_A_MEMBER: { status: 400, message: "User is not a member of the organization" },
-  NOT_ALLOWED_TO_UPDATE_ORGANIZATION: { status: 403, message: "You are not allowed to update this organization" },
-  NOT_ALLOWED_TO_DELETE_ORGANIZATION: { status: 403, message: "You are not allowed to delete this organization" },
+  NOT_ALLOWED_TO_UPDATE_ORGANIZATION: {
+    status: 403,
+    message: "You are not allowed to update this organization",
+  },
+  NOT_ALLOWED_TO_DELETE_ORGANIZATION: {
+    status: 403,
+    message: "You are not allowed to delete this organization",
+  },
   NO_ACTIVE_ORGANIZATION: { status: 400, message: "No active organization" },
   CANNOT_LEAVE_AS_ONLY_OWNER: { status: 400, message: "You cannot leave the organization as the only owner" },
   CANNOT_LEAVE_WITHOUT_OWNER: { status: 400, message: "You cannot leave the organization without an owner" },
@@ -36,9 +48,15 @@ export const ORGANIZATION_ERROR_CODES = {
   NOT_ALLOWED_TO_CANCEL_INVITATION: { status: 403, message: "You are not allowed to cancel this invitation" },
   INVITER_NO_LONGER_MEMBER: { status: 400, message: "Inviter is no longer a member of the organization" },
   MEMBERSHIP_LIMIT_REACHED: { status: 403, message: "Organization membership limit reached" },
-  EMAIL_NOT_ALLOWED_FROM_CLIENT: { status: 400, message: "User email cannot be passed for client side API calls." },
+  EMAIL_NOT_ALLOWED_FROM_CLIENT: {
+    status: 400,
+    message: "User email cannot be passed for client side API calls.",
+  },
   MISSING_SESSION_OR_EMAIL: { status: 400, message: "Missing session headers, or email query parameter." },
-  NOT_ALLOWED_TO_CREATE_TEAM: { status: 403, message: "You are not allowed to create teams in this organization" },
+  NOT_ALLOWED_TO_CREATE_TEAM: {
+    status: 403,
+    message: "You are not allowed to create teams in this organization",
+  },
   TEAM_LIMIT_REACHED: { status: 400, message: "You have reached the maximum number of teams" },
   NOT_ALLOWED_TO_UPDATE_TEAM: { status: 403, message: "You are not allowed to update this team" },
   NOT_ALLOWED_TO_DELETE_TEAM: { status: 403, message: "You are not allowed to delete this team" },

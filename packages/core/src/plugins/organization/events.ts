@@ -18,7 +18,11 @@ declare module "../../events/types" {
     /** Removal by someone else or leaving (`userId` is who acted). */
     "organization.member.removed": { member: Member; organizationId: string; userId: string | null };
     "organization.member.roleChanged": { member: Member; previousRole: string; organizationId: string };
-    "organization.invitation.created": { invitation: Invitation; organization: Organization; inviter: UserRow };
+    "organization.invitation.created": {
+      invitation: Invitation;
+      organization: Organization;
+      inviter: UserRow;
+    };
     "organization.invitation.accepted": {
       invitation: Invitation;
       member: Member;

@@ -17,7 +17,10 @@ export function registerOrganizationHooks(app: AppContext, hooks: OrganizationHo
     });
   }
   const after = hooks.afterCreateOrganization;
-  if (after) events.on("organization.created", (p) => after({ organization: p.organization, member: p.member, user: p.user }));
+  if (after)
+    events.on("organization.created", (p) =>
+      after({ organization: p.organization, member: p.member, user: p.user }),
+    );
 
   const beforeInvite = hooks.beforeCreateInvitation;
   if (beforeInvite) {
@@ -34,7 +37,8 @@ export function registerOrganizationHooks(app: AppContext, hooks: OrganizationHo
   if (afterInvite) events.on("organization.invitation.created", (p) => afterInvite(p));
 
   const beforeAccept = hooks.beforeAcceptInvitation;
-  if (beforeAccept) events.before("organization.invitation.accept", async (p) => void (await beforeAccept(p)));
+  if (beforeAccept)
+    events.before("organization.invitation.accept", async (p) => void (await beforeAccept(p)));
   const afterAccept = hooks.afterAcceptInvitation;
   if (afterAccept) events.on("organization.invitation.accepted", (p) => afterAccept(p));
 
@@ -42,7 +46,9 @@ export function registerOrganizationHooks(app: AppContext, hooks: OrganizationHo
   if (beforeRemove) events.before("organization.member.remove", async (p) => void (await beforeRemove(p)));
   const afterRemove = hooks.afterRemoveMember;
   if (afterRemove) {
-    events.on("organization.member.removed", (p) => afterRemove({ member: p.member, organizationId: p.organizationId }));
+    events.on("organization.member.removed", (p) =>
+      afterRemove({ member: p.member, organizationId: p.organizationId }),
+    );
   }
 
   const beforeDelete = hooks.beforeDeleteOrganization;

@@ -21,7 +21,12 @@ export { ORGANIZATION_ERROR_CODES, type OrganizationErrorKey } from "./error-cod
 export { ORG_ERRORS } from "./errors";
 export { ORGANIZATION_EVENTS } from "./events";
 export { INVITATION_STATUSES, type InvitationStatus, organizationSchema } from "./models";
-export type { InvitationEmail, OrganizationHooks, OrganizationOptions, OrganizationTeamOptions } from "./options";
+export type {
+  InvitationEmail,
+  OrganizationHooks,
+  OrganizationOptions,
+  OrganizationTeamOptions,
+} from "./options";
 export { type OrganizationPlugin, organization } from "./plugin";
 export { type OrganizationRoutes, organizationRoutes } from "./routes";
 export { type OrganizationServices, organizationServices } from "./services";

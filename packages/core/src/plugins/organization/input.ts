@@ -16,9 +16,10 @@ export function additionalInput(
 ): Record<string, unknown> {
   const def = app.schema[model];
   if (!def) return {};
-  const parsed = inputSchema(def, "update").safeParse(body);
+  const candidates = Object.fromEntries(Object.entries(body).filter(([key]) => !(key in base)));
+  const parsed = inputSchema(def, "update").safeParse(candidates);
   if (!parsed.success) throw AUTH_ERRORS.INVALID_BODY_PARAMETERS({ issues: parsed.error.issues });
   return Object.fromEntries(
-    Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key in body && !(key in base)),
+    Object.entries(parsed.data).filter(([key, value]) => value !== undefined && key in candidates),
   );
 }

@@ -88,10 +88,7 @@ export function organizationSchema(extra: AdditionalFields = {}, teams = false) 
     },
     memberRole: {
       fields: memberRoleFields,
-      indexes: [
-        { fields: ["memberId", "role"], unique: true },
-        { fields: ["organizationId", "role"] },
-      ],
+      indexes: [{ fields: ["memberId", "role"], unique: true }, { fields: ["organizationId", "role"] }],
     },
     invitation: { fields: { ...invitationFields, ...extra.invitation } },
     session: { fields: sessionFields },

@@ -1,5 +1,10 @@
 import { definePlugin } from "../../plugin/define-plugin";
-import { type OrganizationEndpoints, organizationEndpoints, type TeamEndpoints, teamEndpoints } from "./endpoints";
+import {
+  type OrganizationEndpoints,
+  organizationEndpoints,
+  type TeamEndpoints,
+  teamEndpoints,
+} from "./endpoints";
 import { ORGANIZATION_ERROR_CODES } from "./error-codes";
 import { registerOrganizationHooks } from "./hooks";
 import { organizationSchema } from "./models";
@@ -21,7 +26,9 @@ type EndpointsFor<O extends OrganizationOptions> = OrganizationEndpoints &
 export function organization<const O extends OrganizationOptions = {}>(options?: O) {
   const opts = resolveOrganizationOptions(options);
   const schema = options?.schema;
-  const endpoints = (opts.teamsEnabled ? { ...organizationEndpoints, ...teamEndpoints } : organizationEndpoints) as EndpointsFor<O>;
+  const endpoints = (
+    opts.teamsEnabled ? { ...organizationEndpoints, ...teamEndpoints } : organizationEndpoints
+  ) as EndpointsFor<O>;
   return definePlugin({
     id: "organization",
     schema: organizationSchema(

@@ -24,7 +24,11 @@ export function createAccessService(ctx: OrgContext) {
   return {
     roles: opts.roles,
     /** Do these roles (names or "a,b") grant the request? Pure; no database. */
-    checkRoles(roles: string | readonly string[], permissions: PermissionRequest, connector?: Connector): AuthorizeResult {
+    checkRoles(
+      roles: string | readonly string[],
+      permissions: PermissionRequest,
+      connector?: Connector,
+    ): AuthorizeResult {
       return checkRolePermission({ roles, permissions, connector, definitions: opts.roles });
     },
     /** The user's roles in the organization grant the request; a non-member gets "Not authorized". */
@@ -73,7 +77,7 @@ export type OrganizationServices = ReturnType<typeof createOrganizationServices>
 export function organizationServices(app: AppContext): OrganizationServices {
   const services = app.services.organization;
   if (!services) {
-    throw new Error('The organization plugin is not installed: add organization() to `plugins`.');
+    throw new Error("The organization plugin is not installed: add organization() to `plugins`.");
   }
   return services as OrganizationServices;
 }

@@ -1,13 +1,6 @@
 import { returnedFields } from "../../auth/shape";
 import type { AppContext } from "../../context/app-context";
-import type {
-  Member,
-  MemberRow,
-  MemberUser,
-  MemberWithUser,
-  Organization,
-  OrganizationRow,
-} from "./types";
+import type { Member, MemberRow, MemberUser, MemberWithUser, Organization, OrganizationRow } from "./types";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -47,6 +40,8 @@ export function toMemberUser(user: Record<string, unknown>): MemberUser {
 
 /** A member row loaded with `join: { user: true }` -> member plus `{ id, name, email, image }`. */
 export function toMemberWithUser(app: AppContext, row: MemberRow & { user?: unknown }): MemberWithUser {
-  const user = isRecord(row.user) ? toMemberUser(row.user) : { id: row.userId, name: "", email: "", image: null };
+  const user = isRecord(row.user)
+    ? toMemberUser(row.user)
+    : { id: row.userId, name: "", email: "", image: null };
   return { ...toMember(app, row), user };
 }

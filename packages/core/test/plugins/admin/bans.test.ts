@@ -53,9 +53,10 @@ describe("admin: ban-user and unban-user", () => {
       "Go away",
       "BANNED_USER",
     ]);
-    const user = await findUser(target.user.id);
+    const user = await auth.$context.core.users.findById(target.user.id);
+    if (!user) throw new Error("target user missing");
     const rc = createRequestContext(auth.$context, { isServerCall: true });
-    await expect(auth.$context.core.sessions.create(rc, user as never)).rejects.toMatchObject({
+    await expect(auth.$context.core.sessions.create(rc, user)).rejects.toMatchObject({
       body: { code: "BANNED_USER" },
     });
   });

@@ -116,8 +116,7 @@ describe("admin: update-user", () => {
     const { signUpAs } = setup(undefined, { plugins: [username()] });
     const { browser: a } = await signUpAs("admin");
     const target = await signUpAs("user");
-    const other = await signUpAs("user", { username: "other_one" });
-    void other;
+    await signUpAs("user", { username: "other_one" });
     const ok = await a.post<AdminUser & { username: string }>("/admin/update-user", {
       userId: target.user.id,
       data: { username: "Target.User" },

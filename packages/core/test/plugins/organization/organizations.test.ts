@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Org, failure, setupOrg, unique } from "./helpers";
+import { failure, type Org, setupOrg, unique } from "./helpers";
 
 type OrgResponse = Org & Record<string, unknown>;
 
@@ -19,7 +19,11 @@ describe("organization: create", () => {
     expect(res.data.metadata).toEqual({ plan: "pro", seats: 3 });
     expect(res.data).not.toHaveProperty("ownerCount");
     expect(res.data.members).toHaveLength(1);
-    expect(res.data.members[0]).toMatchObject({ userId: owner.user.id, role: "owner", organizationId: res.data.id });
+    expect(res.data.members[0]).toMatchObject({
+      userId: owner.user.id,
+      role: "owner",
+      organizationId: res.data.id,
+    });
     expect((await s.sessionOf(owner))?.activeOrganizationId).toBe(res.data.id);
 
     const bare = await s.createOrg(owner);
@@ -62,7 +66,11 @@ describe("organization: create", () => {
     const s = setupOrg();
     const [ann, bob] = await Promise.all([s.person("ann"), s.person("bob")]);
     const anonymous = s.browser();
-    const noSession = await anonymous.post("/organization/create", { name: "X", slug: unique("x"), userId: ann.user.id });
+    const noSession = await anonymous.post("/organization/create", {
+      name: "X",
+      slug: unique("x"),
+      userId: ann.user.id,
+    });
     expect(failure(noSession)).toEqual({ status: 401, code: "UNAUTHORIZED" });
 
     const viaHttp = await bob.browser.post<OrgResponse>("/organization/create", {
@@ -80,20 +88,36 @@ describe("organization: create", () => {
     await expect(
       s.auth.api.createOrganization({ body: { name: "X", slug: unique("x"), userId: "missing" } }),
     ).rejects.toMatchObject({ statusCode: 404 });
-    await expect(s.auth.api.createOrganization({ body: { name: "X", slug: unique("x") } })).rejects.toMatchObject({
+    await expect(
+      s.auth.api.createOrganization({ body: { name: "X", slug: unique("x") } }),
+    ).rejects.toMatchObject({
       statusCode: 401,
     });
   });
 
   it("allowUserToCreateOrganization (boolean or function) -> 403", async () => {
     const off = setupOrg({ allowUserToCreateOrganization: false });
-    const res = await (await off.person()).browser.post("/organization/create", { name: "X", slug: unique("x") });
+    const res = await (await off.person()).browser.post("/organization/create", {
+      name: "X",
+      slug: unique("x"),
+    });
     expect(failure(res)).toEqual({ status: 403, code: "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION" });
 
     const byUser = setupOrg({ allowUserToCreateOrganization: (user) => user.name === "vip" });
-    expect((await (await byUser.person("vip")).browser.post("/organization/create", { name: "X", slug: unique("x") })).status).toBe(200);
     expect(
-      failure(await (await byUser.person("plain")).browser.post("/organization/create", { name: "X", slug: unique("x") })),
+      (
+        await (
+          await byUser.person("vip")
+        ).browser.post("/organization/create", { name: "X", slug: unique("x") })
+      ).status,
+    ).toBe(200);
+    expect(
+      failure(
+        await (await byUser.person("plain")).browser.post("/organization/create", {
+          name: "X",
+          slug: unique("x"),
+        }),
+      ),
     ).toEqual({ status: 403, code: "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION" });
   });
 
@@ -103,15 +127,23 @@ describe("organization: create", () => {
     await s.createOrg(owner);
     await s.createOrg(owner);
     const third = await owner.browser.post("/organization/create", { name: "X", slug: unique("x") });
-    expect(failure(third)).toEqual({ status: 403, code: "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS" });
+    expect(failure(third)).toEqual({
+      status: 403,
+      code: "YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS",
+    });
 
     const fn = setupOrg({ organizationLimit: (user) => (user.name === "one" ? 1 : 5) });
     const one = await fn.person("one");
     await fn.createOrg(one);
-    expect((await one.browser.post("/organization/create", { name: "X", slug: unique("x") })).status).toBe(403);
+    expect((await one.browser.post("/organization/create", { name: "X", slug: unique("x") })).status).toBe(
+      403,
+    );
 
     const reached = setupOrg({ organizationLimit: () => true });
-    expect((await (await reached.person()).browser.post("/organization/create", { name: "X", slug: unique("x") })).status).toBe(403);
+    expect(
+      (await (await reached.person()).browser.post("/organization/create", { name: "X", slug: unique("x") }))
+        .status,
+    ).toBe(403);
   });
 
   it("additional organization fields are accepted, stored and returned", async () => {
@@ -121,7 +153,9 @@ describe("organization: create", () => {
     const owner = await s.person();
     const org = await s.createOrg(owner, { billingEmail: "bills@acme.test" });
     expect(org).toMatchObject({ billingEmail: "bills@acme.test" });
-    const updated = await owner.browser.post("/organization/update", { data: { billingEmail: "new@acme.test" } });
+    const updated = await owner.browser.post("/organization/update", {
+      data: { billingEmail: "new@acme.test" },
+    });
     expect(updated.data).toMatchObject({ billingEmail: "new@acme.test" });
     const bad = await owner.browser.post("/organization/update", { data: { billingEmail: 42 } });
     expect(failure(bad)).toEqual({ status: 400, code: "INVALID_BODY_PARAMETERS" });
@@ -133,7 +167,9 @@ describe("organization: check-slug", () => {
     const s = setupOrg();
     const owner = await s.person();
     const org = await s.createOrg(owner);
-    expect((await owner.browser.post("/organization/check-slug", { slug: unique("free") })).data).toEqual({ status: true });
+    expect((await owner.browser.post("/organization/check-slug", { slug: unique("free") })).data).toEqual({
+      status: true,
+    });
     expect(failure(await owner.browser.post("/organization/check-slug", { slug: org.slug }))).toEqual({
       status: 400,
       code: "ORGANIZATION_SLUG_ALREADY_TAKEN",
@@ -142,7 +178,9 @@ describe("organization: check-slug", () => {
       status: 401,
       code: "UNAUTHORIZED",
     });
-    expect(await s.auth.api.checkOrganizationSlug({ body: { slug: unique("srv") } })).toEqual({ status: true });
+    expect(await s.auth.api.checkOrganizationSlug({ body: { slug: unique("srv") } })).toEqual({
+      status: true,
+    });
   });
 });
 
@@ -156,7 +194,12 @@ describe("organization: update", () => {
       data: { name: "Renamed", metadata: { plan: "team" }, logo: null },
     });
     expect(active.status).toBe(200);
-    expect(active.data).toMatchObject({ id: second.id, name: "Renamed", logo: null, metadata: { plan: "team" } });
+    expect(active.data).toMatchObject({
+      id: second.id,
+      name: "Renamed",
+      logo: null,
+      metadata: { plan: "team" },
+    });
     const slug = unique("new");
     const named = await owner.browser.post<OrgResponse>("/organization/update", {
       organizationId: first.id,
@@ -170,12 +213,23 @@ describe("organization: update", () => {
     const [owner, outsider] = await Promise.all([s.person(), s.person()]);
     const a = await s.createOrg(owner);
     const b = await s.createOrg(owner);
-    expect(failure(await owner.browser.post("/organization/update", { organizationId: b.id, data: { slug: a.slug } }))).toEqual({
+    expect(
+      failure(
+        await owner.browser.post("/organization/update", { organizationId: b.id, data: { slug: a.slug } }),
+      ),
+    ).toEqual({
       status: 400,
       code: "ORGANIZATION_SLUG_ALREADY_TAKEN",
     });
-    expect((await owner.browser.post("/organization/update", { organizationId: b.id, data: { slug: b.slug } })).status).toBe(200);
-    expect(failure(await owner.browser.post("/organization/update", { organizationId: "nope", data: { name: "x" } }))).toEqual({
+    expect(
+      (await owner.browser.post("/organization/update", { organizationId: b.id, data: { slug: b.slug } }))
+        .status,
+    ).toBe(200);
+    expect(
+      failure(
+        await owner.browser.post("/organization/update", { organizationId: "nope", data: { name: "x" } }),
+      ),
+    ).toEqual({
       status: 400,
       code: "ORGANIZATION_NOT_FOUND",
     });
@@ -183,7 +237,11 @@ describe("organization: update", () => {
       status: 400,
       code: "NO_ACTIVE_ORGANIZATION",
     });
-    expect(failure(await outsider.browser.post("/organization/update", { organizationId: a.id, data: { name: "x" } }))).toEqual({
+    expect(
+      failure(
+        await outsider.browser.post("/organization/update", { organizationId: a.id, data: { name: "x" } }),
+      ),
+    ).toEqual({
       status: 403,
       code: "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION",
     });
@@ -199,20 +257,26 @@ describe("organization: delete", () => {
     const s = setupOrg();
     const r = await s.roster();
     const memberSecondSession = s.browser();
-    await memberSecondSession.post("/sign-in/email", { email: r.member.email, password: "correct-horse-battery" });
+    await memberSecondSession.post("/sign-in/email", {
+      email: r.member.email,
+      password: "correct-horse-battery",
+    });
     await memberSecondSession.post("/organization/set-active", { organizationId: r.org.id });
     await r.member.browser.post("/organization/set-active", { organizationId: r.org.id });
     const res = await r.owner.browser.post<OrgResponse>("/organization/delete", { organizationId: r.org.id });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ id: r.org.id, metadata: {} });
-    for (const p of [r.owner, r.member, r.admin]) expect((await s.sessionOf(p))?.activeOrganizationId).toBeNull();
+    for (const p of [r.owner, r.member, r.admin])
+      expect((await s.sessionOf(p))?.activeOrganizationId).toBeNull();
     const cached = await memberSecondSession.get<{ session: Record<string, unknown> }>("/get-session");
     expect(cached.data.session.activeOrganizationId).toBeNull();
     expect((await r.owner.browser.get<unknown[]>("/organization/list")).data).toEqual([]);
-    expect(failure(await r.owner.browser.post("/organization/delete", { organizationId: r.org.id }))).toEqual({
-      status: 400,
-      code: "ORGANIZATION_NOT_FOUND",
-    });
+    expect(failure(await r.owner.browser.post("/organization/delete", { organizationId: r.org.id }))).toEqual(
+      {
+        status: 400,
+        code: "ORGANIZATION_NOT_FOUND",
+      },
+    );
     const adapter = s.auth.$context.adapter;
     for (const model of ["member", "memberRole", "invitation"]) {
       expect(await adapter.count({ model, where: [{ field: "organizationId", value: r.org.id }] })).toBe(0);
@@ -239,14 +303,23 @@ describe("organization: list, get-full-organization, set-active", () => {
     const list = await owner.browser.get<OrgResponse[]>("/organization/list");
     expect(list.data.map((o) => o.id)).toEqual([a.id]);
     expect(list.data[0]?.metadata).toEqual({ x: "y" });
-    expect(failure(await s.browser().get("/organization/list"))).toEqual({ status: 401, code: "UNAUTHORIZED" });
+    expect(failure(await s.browser().get("/organization/list"))).toEqual({
+      status: 401,
+      code: "UNAUTHORIZED",
+    });
   });
 
   it("get-full-organization: members with their user, invitations; by id, slug or active; null without one", async () => {
     const s = setupOrg();
     const r = await s.roster();
-    await r.owner.browser.post("/organization/invite-member", { email: "pending@example.com", role: "member" });
-    type Full = OrgResponse & { members: { user: Record<string, unknown> }[]; invitations: { status: string }[] };
+    await r.owner.browser.post("/organization/invite-member", {
+      email: "pending@example.com",
+      role: "member",
+    });
+    type Full = OrgResponse & {
+      members: { user: Record<string, unknown> }[];
+      invitations: { status: string }[];
+    };
     const full = await r.owner.browser.get<Full>("/organization/get-full-organization");
     expect(full.status).toBe(200);
     expect(full.data.metadata).toEqual({});
@@ -264,7 +337,11 @@ describe("organization: list, get-full-organization, set-active", () => {
     expect(limited.data.members).toHaveLength(2);
     expect((await r.outsider.browser.get("/organization/get-full-organization")).data).toBeNull();
     expect(
-      failure(await r.owner.browser.get("/organization/get-full-organization", { query: { organizationId: "nope" } })),
+      failure(
+        await r.owner.browser.get("/organization/get-full-organization", {
+          query: { organizationId: "nope" },
+        }),
+      ),
     ).toEqual({ status: 400, code: "ORGANIZATION_NOT_FOUND" });
   });
 
@@ -272,7 +349,9 @@ describe("organization: list, get-full-organization, set-active", () => {
     const s = setupOrg();
     const r = await s.roster();
     const second = await s.createOrg(r.owner);
-    const byId = await r.owner.browser.post<OrgResponse>("/organization/set-active", { organizationId: r.org.id });
+    const byId = await r.owner.browser.post<OrgResponse>("/organization/set-active", {
+      organizationId: r.org.id,
+    });
     expect(byId.data).toMatchObject({ id: r.org.id, metadata: {} });
     expect((await s.sessionOf(r.owner))?.activeOrganizationId).toBe(r.org.id);
     const cached = await r.owner.browser.get<{ session: Record<string, unknown> }>("/get-session");
@@ -282,11 +361,15 @@ describe("organization: list, get-full-organization, set-active", () => {
     const cleared = await r.owner.browser.post("/organization/set-active", { organizationId: null });
     expect(cleared.data).toBeNull();
     expect((await s.sessionOf(r.owner))?.activeOrganizationId).toBeNull();
-    expect(failure(await r.outsider.browser.post("/organization/set-active", { organizationId: r.org.id }))).toEqual({
+    expect(
+      failure(await r.outsider.browser.post("/organization/set-active", { organizationId: r.org.id })),
+    ).toEqual({
       status: 403,
       code: "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION",
     });
-    expect(failure(await r.owner.browser.post("/organization/set-active", { organizationId: "nope" }))).toEqual({
+    expect(
+      failure(await r.owner.browser.post("/organization/set-active", { organizationId: "nope" })),
+    ).toEqual({
       status: 400,
       code: "ORGANIZATION_NOT_FOUND",
     });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createAccessControl, defaultStatements, organizationServices } from "../../../src/plugins/organization";
+import {
+  createAccessControl,
+  defaultStatements,
+  organizationServices,
+} from "../../../src/plugins/organization";
 import type { TestResponse } from "../../../src/testing";
 import { failure, type Person, setupOrg } from "./helpers";
 
@@ -50,23 +54,35 @@ describe("permission matrix through has-permission (spec section 6)", () => {
       success: false,
     });
     expect(
-      (await r.admin.browser.post("/organization/has-permission", { permissions: both, connector: "OR" })).data,
+      (await r.admin.browser.post("/organization/has-permission", { permissions: both, connector: "OR" }))
+        .data,
     ).toEqual({ error: null, success: true });
     expect(failure(await r.admin.browser.post("/organization/has-permission", { permissions: {} }))).toEqual({
       status: 400,
       code: "INVALID_ACCESS_CONTROL_REQUEST",
     });
-    expect(failure(await r.admin.browser.post("/organization/has-permission", { permissions: { member: "x" } }))).toEqual({
+    expect(
+      failure(await r.admin.browser.post("/organization/has-permission", { permissions: { member: "x" } })),
+    ).toEqual({
       status: 400,
       code: "INVALID_BODY_PARAMETERS",
     });
     expect(
-      failure(await r.outsider.browser.post("/organization/has-permission", { permissions: { member: ["delete"] } })),
+      failure(
+        await r.outsider.browser.post("/organization/has-permission", {
+          permissions: { member: ["delete"] },
+        }),
+      ),
     ).toEqual({ status: 400, code: "NO_ACTIVE_ORGANIZATION" });
 
     // "member,admin": any role granting is enough.
-    await r.owner.browser.post("/organization/update-member-role", { memberId: r.ids.member, role: "member,admin" });
-    const multi = await r.member.browser.post("/organization/has-permission", { permissions: { member: ["delete"] } });
+    await r.owner.browser.post("/organization/update-member-role", {
+      memberId: r.ids.member,
+      role: "member,admin",
+    });
+    const multi = await r.member.browser.post("/organization/has-permission", {
+      permissions: { member: ["delete"] },
+    });
     expect(multi.data).toEqual({ error: null, success: true });
   });
 
@@ -86,7 +102,13 @@ describe("permission matrix through has-permission (spec section 6)", () => {
     expect(await check(r.outsider.user.id, { member: ["delete"] })).toBe(false);
     expect(await services.isMember(r.member.user.id, r.org.id)).toBe(true);
     expect(await services.isMember(r.outsider.user.id, r.org.id)).toBe(false);
-    expect(await services.access.check({ userId: r.outsider.user.id, organizationId: r.org.id, permissions: { member: ["delete"] } })).toEqual({
+    expect(
+      await services.access.check({
+        userId: r.outsider.user.id,
+        organizationId: r.org.id,
+        permissions: { member: ["delete"] },
+      }),
+    ).toEqual({
       success: false,
       error: "Not authorized",
     });
@@ -99,14 +121,27 @@ describe("permission matrix through has-permission (spec section 6)", () => {
       roles: { recruiter: ac.newRole({ invitation: ["create"], project: ["create"] }) },
     });
     const r = await s.roster();
-    await r.owner.browser.post("/organization/update-member-role", { memberId: r.ids.member, role: "recruiter" });
-    const invite = await r.member.browser.post("/organization/invite-member", { email: "new@example.com", role: "member" });
+    await r.owner.browser.post("/organization/update-member-role", {
+      memberId: r.ids.member,
+      role: "recruiter",
+    });
+    const invite = await r.member.browser.post("/organization/invite-member", {
+      email: "new@example.com",
+      role: "member",
+    });
     expect(invite.status).toBe(200);
-    const project = await r.member.browser.post("/organization/has-permission", { permissions: { project: ["create"] } });
+    const project = await r.member.browser.post("/organization/has-permission", {
+      permissions: { project: ["create"] },
+    });
     expect(project.data).toEqual({ error: null, success: true });
-    const archive = await r.member.browser.post("/organization/has-permission", { permissions: { project: ["archive"] } });
+    const archive = await r.member.browser.post("/organization/has-permission", {
+      permissions: { project: ["archive"] },
+    });
     expect(archive.data).toEqual({ error: null, success: false });
-    const unknown = await r.owner.browser.post("/organization/update-member-role", { memberId: r.ids.member, role: "ghost" });
+    const unknown = await r.owner.browser.post("/organization/update-member-role", {
+      memberId: r.ids.member,
+      role: "ghost",
+    });
     expect(failure(unknown)).toEqual({ status: 400, code: "ROLE_NOT_FOUND" });
   });
 });
@@ -114,26 +149,35 @@ describe("permission matrix through has-permission (spec section 6)", () => {
 describe("permission matrix through the guarded endpoints", () => {
   /** Runs `act` once per role on a fresh roster and checks status and code. */
   async function matrix(
-    act: (ctx: Awaited<ReturnType<ReturnType<typeof setupOrg>["roster"]>> & { s: ReturnType<typeof setupOrg> }, who: Person) => Promise<TestResponse>,
+    act: (
+      ctx: Awaited<ReturnType<ReturnType<typeof setupOrg>["roster"]>> & { s: ReturnType<typeof setupOrg> },
+      who: Person,
+    ) => Promise<TestResponse>,
     expected: Record<Role, { status: number; code?: string }>,
   ) {
     for (const role of ROLES) {
       const s = setupOrg();
       const r = await s.roster();
       const res = await act({ ...r, s }, r[role]);
-      expect(failure(res), role).toEqual(expected[role].code ? expected[role] : { status: expected[role].status, code: undefined });
+      expect(failure(res), role).toEqual(
+        expected[role].code ? expected[role] : { status: expected[role].status, code: undefined },
+      );
     }
   }
   const OK = { status: 200 };
   const NOT_MEMBER = { status: 403, code: "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION" };
 
   it("organization:update -> update", () =>
-    matrix((r, who) => who.browser.post("/organization/update", { organizationId: r.org.id, data: { name: "New" } }), {
-      owner: OK,
-      admin: OK,
-      member: { status: 403, code: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION" },
-      outsider: NOT_MEMBER,
-    }));
+    matrix(
+      (r, who) =>
+        who.browser.post("/organization/update", { organizationId: r.org.id, data: { name: "New" } }),
+      {
+        owner: OK,
+        admin: OK,
+        member: { status: 403, code: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION" },
+        outsider: NOT_MEMBER,
+      },
+    ));
 
   it("organization:delete -> delete", () =>
     matrix((r, who) => who.browser.post("/organization/delete", { organizationId: r.org.id }), {
@@ -164,7 +208,10 @@ describe("permission matrix through the guarded endpoints", () => {
       async (r, who) => {
         const extra = await r.s.person("extra");
         const id = await r.s.join(r.org, r.owner, extra, "member");
-        return who.browser.post("/organization/remove-member", { organizationId: r.org.id, memberIdOrEmail: id });
+        return who.browser.post("/organization/remove-member", {
+          organizationId: r.org.id,
+          memberIdOrEmail: id,
+        });
       },
       {
         owner: OK,
@@ -212,12 +259,19 @@ describe("permission matrix through the guarded endpoints", () => {
     const s = setupOrg();
     const r = await s.roster();
     for (const who of [r.owner, r.admin, r.member]) {
-      expect((await who.browser.get("/organization/list-invitations", { query: { organizationId: r.org.id } })).status).toBe(200);
+      expect(
+        (await who.browser.get("/organization/list-invitations", { query: { organizationId: r.org.id } }))
+          .status,
+      ).toBe(200);
       expect((await who.browser.get<unknown[]>("/organization/list")).data).toHaveLength(1);
       await who.browser.post("/organization/set-active", { organizationId: r.org.id });
-      expect((await who.browser.get<{ userId: string }>("/organization/get-active-member")).data.userId).toBe(who.user.id);
+      expect((await who.browser.get<{ userId: string }>("/organization/get-active-member")).data.userId).toBe(
+        who.user.id,
+      );
     }
-    const outsider = await r.outsider.browser.get("/organization/list-invitations", { query: { organizationId: r.org.id } });
+    const outsider = await r.outsider.browser.get("/organization/list-invitations", {
+      query: { organizationId: r.org.id },
+    });
     expect(failure(outsider)).toEqual(NOT_MEMBER);
     expect((await r.outsider.browser.get<unknown[]>("/organization/list")).data).toEqual([]);
   });

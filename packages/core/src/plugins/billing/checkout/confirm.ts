@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import { type DBAdapter, isAdapterError } from "../../../db/adapter";
 import { loadProductsById } from "../catalog/load";
 import type { Emit } from "../context";
 import type { CustomerRow } from "../customers/serialize";
@@ -129,6 +129,17 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     const issues = requiredFieldIssues(next, flags.isPaymentFormRequired, Boolean(input.confirmationTokenId));
     if (issues.length > 0) throw validationFailed(issues);
 
+    // The customer first, in its own transaction: two first purchases of one user at once race on
+    // the unique (merchant, externalId); the loser retries in a fresh transaction and finds the
+    // winner's row (an aborted transaction could not read it on PostgreSQL).
+    const target = { ...next, id: current.id } as CheckoutRow;
+    const customer = await ctx
+      .write((tx, emit) => resolveCustomer(tx, emit, target))
+      .catch((error: unknown) => {
+        if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
+        return ctx.write((tx, emit) => resolveCustomer(tx, emit, target));
+      });
+
     const claimed = await ctx.write(async (tx, emit) => {
       const moved = await tx.updateMany({
         model: "billingCheckout",
@@ -140,7 +151,6 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
       });
       if (moved === 0) return null;
       const checkout = await findByIdOrThrow(tx, current.id);
-      const customer = await resolveCustomer(tx, emit, checkout);
       if (product.product.isRecurring) {
         await subscriptions.assertCanSubscribe(
           tx,
@@ -165,7 +175,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     }
     if (!flags.isPaymentFormRequired) return settlement.succeed(current.id);
 
-    const { checkout, customer } = claimed;
+    const { checkout } = claimed;
     const result = await (async () => {
       const processorCustomerId = await ctx.processor.ensureCustomer({
         customerId: customer.id,

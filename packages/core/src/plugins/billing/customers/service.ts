@@ -1,5 +1,4 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
-import { isAdapterError } from "../../../db/adapter";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
 import type { MerchantRow } from "../merchants/service";
@@ -54,31 +53,24 @@ export function createCustomerService(ctx: BillingContext) {
     input: CustomerInput,
   ): Promise<CustomerRow> {
     const taxId = validateTaxId(input.taxId, input.billingAddress);
-    let customer: CustomerRow;
-    try {
-      customer = await db.create<CustomerRow>({
-        model: "billingCustomer",
-        data: {
-          merchantId: merchant.id,
-          email: input.email.trim().toLowerCase(),
-          emailVerified: input.emailVerified ?? false,
-          name: input.name ?? null,
-          externalId: input.externalId ?? null,
-          billingAddress: input.billingAddress ?? null,
-          taxId,
-          metadata: input.metadata ?? {},
-          referenceId: input.referenceId ?? null,
-          createdAt: ctx.now(),
-          modifiedAt: ctx.now(),
-        },
-      });
-    } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION") && input.externalId) {
-        const existing = await byExternalId(db, merchant.id, input.externalId);
-        if (existing) return existing;
-      }
-      throw error;
-    }
+    // A unique violation (same external id created concurrently) propagates: inside a transaction
+    // nothing more can be read on PostgreSQL, so callers retry in a fresh transaction.
+    const customer = await db.create<CustomerRow>({
+      model: "billingCustomer",
+      data: {
+        merchantId: merchant.id,
+        email: input.email.trim().toLowerCase(),
+        emailVerified: input.emailVerified ?? false,
+        name: input.name ?? null,
+        externalId: input.externalId ?? null,
+        billingAddress: input.billingAddress ?? null,
+        taxId,
+        metadata: input.metadata ?? {},
+        referenceId: input.referenceId ?? null,
+        createdAt: ctx.now(),
+        modifiedAt: ctx.now(),
+      },
+    });
     await emitChanged(db, emit, customer, "customer.created");
     return customer;
   }

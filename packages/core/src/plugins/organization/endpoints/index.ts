@@ -1,5 +1,3 @@
-import { checkOrganizationSlug, createOrganization, deleteOrganization, updateOrganization } from "./organization";
-import { getFullOrganization, listOrganizations, setActiveOrganization } from "./organization-read";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -17,6 +15,13 @@ import {
   removeMember,
   updateMemberRole,
 } from "./members";
+import {
+  checkOrganizationSlug,
+  createOrganization,
+  deleteOrganization,
+  updateOrganization,
+} from "./organization";
+import { getFullOrganization, listOrganizations, setActiveOrganization } from "./organization-read";
 import { hasPermission } from "./permission";
 import {
   addTeamMember,

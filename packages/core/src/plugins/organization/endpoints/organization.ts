@@ -17,7 +17,11 @@ export const metadataSchema = z.record(z.string(), z.json());
  * The creator: the signed-in user. Only trusted server code (`auth.api.createOrganization`) may
  * name a `userId` instead, and only without a session; over HTTP `userId` is ignored.
  */
-async function creatorOf(rc: RequestContext, session: SessionWithUser | null, userId?: string): Promise<UserRow> {
+async function creatorOf(
+  rc: RequestContext,
+  session: SessionWithUser | null,
+  userId?: string,
+): Promise<UserRow> {
   if (session) return session.user;
   if (!rc.isServerCall || !userId) throw AUTH_ERRORS.UNAUTHORIZED();
   const user = await rc.app.core.users.findById(userId);
@@ -51,7 +55,10 @@ export const createOrganization = defineEndpoint(organizationRoutes.createOrgani
       extra: additionalInput(app, "organization", organizationFields, body),
     });
     if (session && !body.keepCurrentActiveOrganization) {
-      await updateCurrentSession(rc, session, { activeOrganizationId: organization.id, activeTeamId: team?.id ?? null });
+      await updateCurrentSession(rc, session, {
+        activeOrganizationId: organization.id,
+        activeTeamId: team?.id ?? null,
+      });
     }
     return { ...organization, members: [member] };
   },
@@ -84,7 +91,13 @@ export const updateOrganization = defineEndpoint(organizationRoutes.updateOrgani
     return organizationServices(app).organizations.update(
       session.user.id,
       targetOrganizationId(session, body.organizationId),
-      { name, slug, logo, metadata, extra: additionalInput(app, "organization", organizationFields, body.data) },
+      {
+        name,
+        slug,
+        logo,
+        metadata,
+        extra: additionalInput(app, "organization", organizationFields, body.data),
+      },
     );
   },
 });
@@ -94,7 +107,10 @@ export const deleteOrganization = defineEndpoint(organizationRoutes.deleteOrgani
   body: z.object({ organizationId: z.string() }),
   auth: "session",
   async handler({ app, rc, body, session }) {
-    const organization = await organizationServices(app).organizations.delete(session.user, body.organizationId);
+    const organization = await organizationServices(app).organizations.delete(
+      session.user,
+      body.organizationId,
+    );
     if (activeOrg(session) === organization.id) {
       await reflectOnRequest(rc, session, { activeOrganizationId: null, activeTeamId: null });
     }

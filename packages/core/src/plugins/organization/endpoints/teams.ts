@@ -10,7 +10,11 @@ import { organizationServices } from "../services";
 import type { Team } from "../types";
 
 const teamName = z.string().min(1);
-const teamMemberBody = z.object({ teamId: z.string(), userId: z.string(), organizationId: z.string().optional() });
+const teamMemberBody = z.object({
+  teamId: z.string(),
+  userId: z.string(),
+  organizationId: z.string().optional(),
+});
 
 /** POST /organization/create-team {name, organizationId?} (team:create). Name: at least 1 character. */
 export const createTeam = defineEndpoint(organizationRoutes.createTeam, {
@@ -31,7 +35,10 @@ export const listOrganizationTeams = defineEndpoint(organizationRoutes.listOrgan
   query: z.object({ organizationId: z.string().optional() }).optional(),
   auth: "session",
   handler({ app, query, session }) {
-    return organizationServices(app).teams.list(session.user.id, targetOrganizationId(session, query?.organizationId));
+    return organizationServices(app).teams.list(
+      session.user.id,
+      targetOrganizationId(session, query?.organizationId),
+    );
   },
 });
 
@@ -40,7 +47,10 @@ export const updateTeam = defineEndpoint(organizationRoutes.updateTeam, {
   body: z.object({ teamId: z.string(), data: z.looseObject({ name: teamName.optional() }) }),
   auth: "session",
   handler({ app, body, session }) {
-    const data = { ...additionalInput(app, "team", teamFields, body.data), ...(body.data.name ? { name: body.data.name } : {}) };
+    const data = {
+      ...additionalInput(app, "team", teamFields, body.data),
+      ...(body.data.name ? { name: body.data.name } : {}),
+    };
     return organizationServices(app).teams.update(session.user.id, body.teamId, data);
   },
 });
@@ -50,7 +60,11 @@ export const removeTeam = defineEndpoint(organizationRoutes.removeTeam, {
   body: z.object({ teamId: z.string(), organizationId: z.string().optional() }),
   auth: "session",
   async handler({ app, rc, body, session }) {
-    const team = await organizationServices(app).teams.remove(session.user.id, body.teamId, body.organizationId);
+    const team = await organizationServices(app).teams.remove(
+      session.user.id,
+      body.teamId,
+      body.organizationId,
+    );
     if (activeTeam(session) === team.id) await reflectOnRequest(rc, session, { activeTeamId: null });
     return { message: "Team removed successfully." };
   },
@@ -88,7 +102,10 @@ export const setActiveTeam = defineEndpoint(organizationRoutes.setActiveTeam, {
       return null;
     }
     const team = await organizationServices(app).teams.findForMember(session.user.id, body.teamId);
-    await updateCurrentSession(rc, session, { activeOrganizationId: team.organizationId, activeTeamId: team.id });
+    await updateCurrentSession(rc, session, {
+      activeOrganizationId: team.organizationId,
+      activeTeamId: team.id,
+    });
     return team;
   },
 });

@@ -36,7 +36,10 @@ export function createInvitationRecipient(ctx: OrgContext, members: MemberServic
   }
 
   async function assertInviterIsMember(invitation: InvitationRow): Promise<void> {
-    const inviter = await memberRepository(app.adapter).findByUser(invitation.organizationId, invitation.inviterId);
+    const inviter = await memberRepository(app.adapter).findByUser(
+      invitation.organizationId,
+      invitation.inviterId,
+    );
     if (!inviter) throw ORG_ERRORS.INVITER_NO_LONGER_MEMBER();
   }
 

@@ -52,7 +52,8 @@ export function invitationRepository(db: DBAdapter) {
     transition: (id: string, status: InvitationStatus) =>
       db.update<InvitationRow>({ model: "invitation", where: [...byId(id), ...pending], update: { status } }),
 
-    update: (id: string, data: Row) => db.update<InvitationRow>({ model: "invitation", where: byId(id), update: data }),
+    update: (id: string, data: Row) =>
+      db.update<InvitationRow>({ model: "invitation", where: byId(id), update: data }),
 
     list: (organizationId: string) =>
       db.findMany<InvitationRow>({
@@ -76,7 +77,11 @@ export function invitationRepository(db: DBAdapter) {
 
     /** Pending invitations into a removed team no longer name it. */
     clearTeam: (teamId: string) =>
-      db.updateMany({ model: "invitation", where: [{ field: "teamId", value: teamId }, ...pending], update: { teamId: null } }),
+      db.updateMany({
+        model: "invitation",
+        where: [{ field: "teamId", value: teamId }, ...pending],
+        update: { teamId: null },
+      }),
   };
 }
 

@@ -35,7 +35,11 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
   const { app, opts } = ctx;
   const repo = () => invitationRepository(app.adapter);
 
-  async function send(invitation: Invitation, input: InviteInput, organization: ReturnType<typeof toOrganization>) {
+  async function send(
+    invitation: Invitation,
+    input: InviteInput,
+    organization: ReturnType<typeof toOrganization>,
+  ) {
     const sender = opts.raw.sendInvitationEmail;
     if (!sender) return;
     const inviter = await memberRepository(app.adapter).findByUserWithUser(organization.id, input.inviter.id);
@@ -73,20 +77,27 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
         }
       }
       const existingUser = await app.core.users.findByEmail(email);
-      if (existingUser && (await members.isMember(existingUser.id, row.id))) throw ORG_ERRORS.USER_ALREADY_MEMBER();
+      if (existingUser && (await members.isMember(existingUser.id, row.id)))
+        throw ORG_ERRORS.USER_ALREADY_MEMBER();
 
       const now = app.now();
       const expiresAt = invitationExpiry(now, opts.invitationExpiresIn);
       const open = (await repo().findPending(row.id, email)).filter((i) => isOpen(i, now));
       if (open.length > 0 && input.resend) {
-        const renewed = (await repo().update(open[0]!.id, { expiresAt, role: formatRoles(roles) })) ?? open[0]!;
+        const renewed =
+          (await repo().update(open[0]!.id, { expiresAt, role: formatRoles(roles) })) ?? open[0]!;
         await send(renewed, input, organization);
         return renewed;
       }
-      if (open.length > 0 && !opts.raw.cancelPendingInvitationsOnReInvite) throw ORG_ERRORS.USER_ALREADY_INVITED();
+      if (open.length > 0 && !opts.raw.cancelPendingInvitationsOnReInvite)
+        throw ORG_ERRORS.USER_ALREADY_INVITED();
       for (const old of open) await repo().transition(old.id, "canceled");
 
-      assertBelowLimit(await repo().countOpen(row.id, now), opts.invitationLimit, ORG_ERRORS.INVITATION_LIMIT_REACHED);
+      assertBelowLimit(
+        await repo().countOpen(row.id, now),
+        opts.invitationLimit,
+        ORG_ERRORS.INVITATION_LIMIT_REACHED,
+      );
       const { members: limit } = await members.limitsFor(row);
       assertBelowLimit(
         await memberRepository(app.adapter).count(row.id),
@@ -108,7 +119,11 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
       });
       const invitation = await repo().create({ ...hooked.data, status: "pending", createdAt: now });
       await send(invitation, input, organization);
-      await app.events.emit("organization.invitation.created", { invitation, organization, inviter: input.inviter });
+      await app.events.emit("organization.invitation.created", {
+        invitation,
+        organization,
+        inviter: input.inviter,
+      });
       return invitation;
     },
 
@@ -116,7 +131,12 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
     async cancel(user: UserRow, invitationId: string): Promise<Invitation> {
       const invitation = await repo().findById(invitationId);
       assertOpen(invitation, app.now());
-      const member = await requireMember(app.adapter, invitation.organizationId, user.id, ORG_ERRORS.MEMBER_NOT_FOUND);
+      const member = await requireMember(
+        app.adapter,
+        invitation.organizationId,
+        user.id,
+        ORG_ERRORS.MEMBER_NOT_FOUND,
+      );
       assertCan(opts, member, { invitation: ["cancel"] }, ORG_ERRORS.NOT_ALLOWED_TO_CANCEL_INVITATION);
       const canceled = await repo().transition(invitation.id, "canceled");
       if (!canceled) throw ORG_ERRORS.INVITATION_NOT_FOUND();

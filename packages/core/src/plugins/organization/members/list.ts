@@ -27,10 +27,12 @@ export interface MemberListParams {
   readonly filterOperator?: (typeof MEMBER_FILTER_OPERATORS)[number];
 }
 
-const badQuery = (message: string) => AUTH_ERRORS.INVALID_QUERY_PARAMETERS({ issues: [{ path: [], message }] });
+const badQuery = (message: string) =>
+  AUTH_ERRORS.INVALID_QUERY_PARAMETERS({ issues: [{ path: [], message }] });
 
 function assertField(model: ModelDef, field: string): void {
-  if (field !== "id" && !Object.hasOwn(model.fields, field)) throw badQuery(`Unknown member field "${field}"`);
+  if (field !== "id" && !Object.hasOwn(model.fields, field))
+    throw badQuery(`Unknown member field "${field}"`);
 }
 
 /**

@@ -43,12 +43,18 @@ export function createMemberRemoval(ctx: OrgContext) {
       user: actor.user,
     });
     const removed = await withOrganizationLock(app, organization.id, async (tx, org) => {
-      const current = await memberRepository(tx).findById(target.id);
-      if (!current || current.organizationId !== org.id) throw ORG_ERRORS.MEMBER_NOT_FOUND();
-      assertCanRemoveMember({ ownerRole: owner, actorRoles: actor.member.role, targetRoles: current.role, self });
+      const members = memberRepository(tx);
+      // Re-read under the lock: the actor may have been removed or demoted meanwhile.
+      const [current, actorNow] = [
+        await members.findById(target.id),
+        await members.findById(actor.member.id),
+      ];
+      if (!current || current.organizationId !== org.id || !actorNow) throw ORG_ERRORS.MEMBER_NOT_FOUND();
+      if (!self) assertCan(opts, actorNow, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
+      assertCanRemoveMember({ ownerRole: owner, actorRoles: actorNow.role, targetRoles: current.role, self });
       if (holdsRole(current.role, owner)) await releaseOwnership(tx, org, owner, lastOwnerError);
       if (opts.teamsEnabled) await teamRepository(tx).removeUserFromOrganization(org.id, current.userId);
-      if (!(await memberRepository(tx).remove(current.id))) throw ORG_ERRORS.MEMBER_NOT_FOUND();
+      if (!(await members.remove(current.id))) throw ORG_ERRORS.MEMBER_NOT_FOUND();
       return current;
     });
     await clearActive(app, { field: "activeOrganizationId", id: organization.id, userIds: [removed.userId] });
@@ -66,7 +72,11 @@ export function createMemberRemoval(ctx: OrgContext) {
      * POST /organization/remove-member: `memberIdOrEmail` containing "@" is an email. Removing
      * someone else needs member:delete, and only an owner removes an owner.
      */
-    async remove(input: { actor: UserRow; organizationId: string; memberIdOrEmail: string }): Promise<Member> {
+    async remove(input: {
+      actor: UserRow;
+      organizationId: string;
+      memberIdOrEmail: string;
+    }): Promise<Member> {
       const actorMember = await requireMember(
         app.adapter,
         input.organizationId,
@@ -78,12 +88,21 @@ export function createMemberRemoval(ctx: OrgContext) {
       if (target.userId !== input.actor.id) {
         assertCan(opts, actorMember, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
       }
-      return removeLocked({ user: input.actor, member: actorMember }, target, ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
+      return removeLocked(
+        { user: input.actor, member: actorMember },
+        target,
+        ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER,
+      );
     },
 
     /** POST /organization/leave: the caller leaves; the only owner cannot. */
     async leave(input: { actor: UserRow; organizationId: string }): Promise<Member> {
-      const member = await requireMember(app.adapter, input.organizationId, input.actor.id, ORG_ERRORS.MEMBER_NOT_FOUND);
+      const member = await requireMember(
+        app.adapter,
+        input.organizationId,
+        input.actor.id,
+        ORG_ERRORS.MEMBER_NOT_FOUND,
+      );
       return removeLocked({ user: input.actor, member }, member, ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
     },
   };

@@ -25,7 +25,8 @@ export function createMemberService(ctx: OrgContext) {
   /** Limits are resolved before a transaction (option functions may query the database). */
   async function limitsFor(organization: OrganizationRow, teamId?: string | null): Promise<MemberLimits> {
     const members = await limitOf(opts.raw.membershipLimit, { organization }, DEFAULT_MEMBERSHIP_LIMIT);
-    const team = teamId && opts.teamsEnabled ? await teamMemberLimit(opts, teamId, organization.id) : undefined;
+    const team =
+      teamId && opts.teamsEnabled ? await teamMemberLimit(opts, teamId, organization.id) : undefined;
     return { members, team };
   }
 
@@ -34,7 +35,12 @@ export function createMemberService(ctx: OrgContext) {
    * (counted with count(), current because of the lock), writes the role rows, counts a new owner
    * and joins the team when one is given.
    */
-  async function insert(tx: DBAdapter, organization: OrganizationRow, input: NewMember, limits: MemberLimits) {
+  async function insert(
+    tx: DBAdapter,
+    organization: OrganizationRow,
+    input: NewMember,
+    limits: MemberLimits,
+  ) {
     const repo = memberRepository(tx);
     if (await repo.findByUser(organization.id, input.userId)) throw ORG_ERRORS.USER_ALREADY_MEMBER();
     assertBelowLimit(await repo.count(organization.id), limits.members, ORG_ERRORS.MEMBERSHIP_LIMIT_REACHED);

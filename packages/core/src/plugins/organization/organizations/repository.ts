@@ -26,7 +26,12 @@ export function organizationRepository(db: DBAdapter) {
      * starts with it, so they run one after another per organization on every database.
      */
     lock: (id: string) =>
-      db.incrementOne<OrganizationRow>({ model: "organization", where: byId(id), field: "ownerCount", by: 0 }),
+      db.incrementOne<OrganizationRow>({
+        model: "organization",
+        where: byId(id),
+        field: "ownerCount",
+        by: 0,
+      }),
 
     /** The last-owner guard: ownerCount - 1, refused (null) when it would drop below 1. */
     releaseOwner: (id: string) =>
@@ -39,7 +44,12 @@ export function organizationRepository(db: DBAdapter) {
       }),
 
     addOwner: (id: string) =>
-      db.incrementOne<OrganizationRow>({ model: "organization", where: byId(id), field: "ownerCount", by: 1 }),
+      db.incrementOne<OrganizationRow>({
+        model: "organization",
+        where: byId(id),
+        field: "ownerCount",
+        by: 1,
+      }),
 
     setOwnerCount: (id: string, ownerCount: number) =>
       db.update<OrganizationRow>({ model: "organization", where: byId(id), update: { ownerCount } }),
@@ -56,7 +66,8 @@ export function organizationRepository(db: DBAdapter) {
     },
 
     /** How many organizations the user belongs to (the organization limit counts these). */
-    countForUser: (userId: string) => db.count({ model: "member", where: [{ field: "userId", value: userId }] }),
+    countForUser: (userId: string) =>
+      db.count({ model: "member", where: [{ field: "userId", value: userId }] }),
 
     /**
      * Deletes the organization and everything in it. Explicit rather than left to foreign keys, so
@@ -65,11 +76,14 @@ export function organizationRepository(db: DBAdapter) {
     async deleteWithChildren(id: string, teams: boolean): Promise<void> {
       const inOrg: Where = [{ field: "organizationId", value: id }];
       if (teams) {
-        const teamIds = (await db.findMany<{ id: string }>({ model: "team", where: inOrg, select: ["id"] })).map(
-          (t) => t.id,
-        );
+        const teamIds = (
+          await db.findMany<{ id: string }>({ model: "team", where: inOrg, select: ["id"] })
+        ).map((t) => t.id);
         if (teamIds.length > 0) {
-          await db.deleteMany({ model: "teamMember", where: [{ field: "teamId", operator: "in", value: teamIds }] });
+          await db.deleteMany({
+            model: "teamMember",
+            where: [{ field: "teamId", operator: "in", value: teamIds }],
+          });
         }
         await db.deleteMany({ model: "team", where: inOrg });
       }

@@ -4,8 +4,8 @@ import type { JsonValue } from "../../../db/model";
 import { clearActive } from "../active-session";
 import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";
-import { memberRepository } from "../members/repository";
 import { withOrganizationLock } from "../members/owner-guard";
+import { memberRepository } from "../members/repository";
 import { toMember, toOrganization } from "../shape";
 import { teamRepository } from "../teams/repository";
 import type { Member, Organization, Team } from "../types";
@@ -49,7 +49,13 @@ export function createOrganizationService(ctx: OrgContext) {
       await assertBelowOrganizationLimit(opts.raw, input.user, () => repo().countForUser(input.user.id));
       if (await repo().findBySlug(input.slug)) throw ORG_ERRORS.ORGANIZATION_ALREADY_EXISTS();
       const hooked = await app.events.runBefore("organization.create", {
-        data: { ...input.extra, name: input.name, slug: input.slug, logo: input.logo ?? null, metadata: input.metadata ?? {} },
+        data: {
+          ...input.extra,
+          name: input.name,
+          slug: input.slug,
+          logo: input.logo ?? null,
+          metadata: input.metadata ?? {},
+        },
         user: input.user,
       });
       const insertAll = () =>
@@ -89,7 +95,11 @@ export function createOrganizationService(ctx: OrgContext) {
     },
 
     /** Needs organization:update; a new slug must be free. */
-    async update(userId: string, organizationId: string, changes: OrganizationChanges): Promise<Organization> {
+    async update(
+      userId: string,
+      organizationId: string,
+      changes: OrganizationChanges,
+    ): Promise<Organization> {
       const current = await requireOrganization(app.adapter, organizationId);
       const member = await requireMember(app.adapter, organizationId, userId);
       assertCan(opts, member, { organization: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_ORGANIZATION);
@@ -97,7 +107,9 @@ export function createOrganizationService(ctx: OrgContext) {
         throw ORG_ERRORS.ORGANIZATION_SLUG_TAKEN();
       }
       const { extra, ...fields } = changes;
-      const data = Object.fromEntries(Object.entries({ ...extra, ...fields }).filter(([, v]) => v !== undefined));
+      const data = Object.fromEntries(
+        Object.entries({ ...extra, ...fields }).filter(([, v]) => v !== undefined),
+      );
       let row = current;
       try {
         if (Object.keys(data).length > 0) row = (await repo().update(organizationId, data)) ?? current;
@@ -125,7 +137,9 @@ export function createOrganizationService(ctx: OrgContext) {
       assertCan(opts, member, { organization: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_ORGANIZATION);
       const organization = toOrganization(app, row);
       await app.events.runBefore("organization.delete", { organization, user });
-      const userIds = app.secondaryStorage ? await memberRepository(app.adapter).userIds(organizationId) : undefined;
+      const userIds = app.secondaryStorage
+        ? await memberRepository(app.adapter).userIds(organizationId)
+        : undefined;
       await withOrganizationLock(app, organizationId, (tx) =>
         organizationRepository(tx).deleteWithChildren(organizationId, opts.teamsEnabled),
       );
@@ -141,7 +155,11 @@ export function createOrganizationService(ctx: OrgContext) {
 
     /** An organization by id or slug, for one of its members. */
     async findForMember(userId: string, ref: { id?: string; slug?: string }): Promise<Organization> {
-      const row = ref.slug ? await repo().findBySlug(ref.slug) : ref.id ? await repo().findById(ref.id) : null;
+      const row = ref.slug
+        ? await repo().findBySlug(ref.slug)
+        : ref.id
+          ? await repo().findById(ref.id)
+          : null;
       if (!row) throw ORG_ERRORS.ORGANIZATION_NOT_FOUND();
       await requireMember(app.adapter, row.id, userId);
       return toOrganization(app, row);

@@ -37,7 +37,10 @@ export function teamRepository(db: DBAdapter) {
       db.count({ model: "team", where: [{ field: "organizationId", value: organizationId }] }),
 
     findMember: (teamId: string, userId: string) =>
-      db.findOne<TeamMemberRow>({ model: "teamMember", where: [...inTeam(teamId), { field: "userId", value: userId }] }),
+      db.findOne<TeamMemberRow>({
+        model: "teamMember",
+        where: [...inTeam(teamId), { field: "userId", value: userId }],
+      }),
 
     addMember: (teamId: string, userId: string, createdAt: Date) =>
       db.create<TeamMemberRow>({ model: "teamMember", data: { teamId, userId, createdAt } }),

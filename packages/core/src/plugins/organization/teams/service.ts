@@ -21,7 +21,8 @@ export function createTeamService(ctx: OrgContext) {
 
   async function requireTeam(teamId: string, organizationId?: string | null): Promise<TeamRow> {
     const team = await repo().findById(teamId);
-    if (!team || (organizationId && team.organizationId !== organizationId)) throw ORG_ERRORS.TEAM_NOT_FOUND();
+    if (!team || (organizationId && team.organizationId !== organizationId))
+      throw ORG_ERRORS.TEAM_NOT_FOUND();
     return team;
   }
 
@@ -46,7 +47,12 @@ export function createTeamService(ctx: OrgContext) {
 
     async update(userId: string, teamId: string, data: Row): Promise<Team> {
       const team = await requireTeam(teamId);
-      const member = await requireMember(app.adapter, team.organizationId, userId, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM);
+      const member = await requireMember(
+        app.adapter,
+        team.organizationId,
+        userId,
+        ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM,
+      );
       assertCan(opts, member, { team: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM);
       const updated = (await repo().update(team.id, { ...data, updatedAt: app.now() })) ?? team;
       await app.events.emit("organization.team.updated", { team: updated });
@@ -56,9 +62,16 @@ export function createTeamService(ctx: OrgContext) {
     /** Removes the team, its memberships, its id from pending invitations and from active sessions. */
     async remove(userId: string, teamId: string, organizationId?: string | null): Promise<Team> {
       const team = await requireTeam(teamId, organizationId);
-      const member = await requireMember(app.adapter, team.organizationId, userId, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_TEAM);
+      const member = await requireMember(
+        app.adapter,
+        team.organizationId,
+        userId,
+        ORG_ERRORS.NOT_ALLOWED_TO_DELETE_TEAM,
+      );
       assertCan(opts, member, { team: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_TEAM);
-      const userIds = app.secondaryStorage ? (await repo().listMembers(team.id)).map((m) => m.userId) : undefined;
+      const userIds = app.secondaryStorage
+        ? (await repo().listMembers(team.id)).map((m) => m.userId)
+        : undefined;
       await withOrganizationLock(app, team.organizationId, async (tx) => {
         const teams = teamRepository(tx);
         if (!opts.allowRemovingAllTeams && (await teams.count(team.organizationId)) <= 1) {
@@ -73,9 +86,17 @@ export function createTeamService(ctx: OrgContext) {
     },
 
     /** Adds an organization member to the team (needs member:update). */
-    async addMember(actorId: string, input: { teamId: string; userId: string; organizationId?: string | null }) {
+    async addMember(
+      actorId: string,
+      input: { teamId: string; userId: string; organizationId?: string | null },
+    ) {
       const team = await requireTeam(input.teamId, input.organizationId);
-      const actor = await requireMember(app.adapter, team.organizationId, actorId, ORG_ERRORS.USER_NOT_A_MEMBER);
+      const actor = await requireMember(
+        app.adapter,
+        team.organizationId,
+        actorId,
+        ORG_ERRORS.USER_NOT_A_MEMBER,
+      );
       assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_ADD_MEMBER);
       await requireMember(app.adapter, team.organizationId, input.userId, ORG_ERRORS.USER_NOT_A_MEMBER);
       const limit = await teamMemberLimit(opts, team.id, team.organizationId);
@@ -93,9 +114,17 @@ export function createTeamService(ctx: OrgContext) {
     },
 
     /** Removes a user from the team (needs member:delete unless removing oneself). */
-    async removeMember(actorId: string, input: { teamId: string; userId: string; organizationId?: string | null }) {
+    async removeMember(
+      actorId: string,
+      input: { teamId: string; userId: string; organizationId?: string | null },
+    ) {
       const team = await requireTeam(input.teamId, input.organizationId);
-      const actor = await requireMember(app.adapter, team.organizationId, actorId, ORG_ERRORS.USER_NOT_A_MEMBER);
+      const actor = await requireMember(
+        app.adapter,
+        team.organizationId,
+        actorId,
+        ORG_ERRORS.USER_NOT_A_MEMBER,
+      );
       if (input.userId !== actorId) {
         assertCan(opts, actor, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_REMOVE_TEAM_MEMBER);
       }
@@ -122,7 +151,8 @@ export function createTeamService(ctx: OrgContext) {
     },
 
     /** Is the user in the team? (For other plugins.) */
-    isTeamMember: async (userId: string, teamId: string) => (await repo().findMember(teamId, userId)) !== null,
+    isTeamMember: async (userId: string, teamId: string) =>
+      (await repo().findMember(teamId, userId)) !== null,
   };
 }
 

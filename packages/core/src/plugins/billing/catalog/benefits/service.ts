@@ -1,0 +1,146 @@
+import type { DBAdapter, Row } from "../../../../db/adapter";
+import type { Where } from "../../../../db/where";
+import type { BillingContext } from "../../context";
+import { paginated } from "../../endpoints/schemas";
+import { BILLING_ERRORS } from "../../errors";
+import type { MerchantService } from "../../merchants/service";
+import { listPage, merchantOf, parseInput, type Scoped } from "../input";
+import { assertOwned } from "../products/refs";
+import { type BenefitRow, serializeBenefit } from "../serialize";
+import {
+  BENEFIT_PROPERTIES,
+  type BenefitCreateInput,
+  type BenefitListInput,
+  type BenefitType,
+  type BenefitUpdateInput,
+  benefitCreateInput,
+  benefitFlagsInput,
+  benefitIdInput,
+  benefitListInput,
+  benefitUpdateInput,
+} from "./schemas";
+
+/**
+ * Benefit definitions (granting comes with billing part 2). Writes emit `benefit.created` /
+ * `benefit.updated` in their transaction; delete is soft and refused for undeletable benefits.
+ */
+export function createBenefitService(ctx: BillingContext, merchants: MerchantService) {
+  const db = ctx.app.adapter;
+  const live = (merchantId: string): Where => [
+    { field: "merchantId", value: merchantId },
+    { field: "deletedAt", value: null },
+  ];
+
+  async function find(tx: DBAdapter, merchantId: string, id: string) {
+    const row = await tx.findOne<BenefitRow>({
+      model: "billingBenefit",
+      where: [...live(merchantId), { field: "id", value: id }],
+    });
+    if (!row) throw BILLING_ERRORS.BENEFIT_NOT_FOUND();
+    return row;
+  }
+
+  /** A meter credit credits a meter of the same merchant. */
+  async function checkRefs(tx: DBAdapter, merchantId: string, type: string, properties: Row) {
+    if (type !== "meter_credit") return;
+    await assertOwned(
+      tx,
+      "billingMeter",
+      merchantId,
+      [properties.meterId as string],
+      () => ["properties", "meterId"],
+      "This meter does not exist.",
+    );
+  }
+
+  function create(input: BenefitCreateInput & { selectable?: boolean; deletable?: boolean }) {
+    const data = parseInput(benefitCreateInput, input);
+    const flags = parseInput(benefitFlagsInput, input);
+    return ctx.write(async (tx, emit) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      await checkRefs(tx, merchant.id, data.type, data.properties);
+      const row = await tx.create<BenefitRow>({
+        model: "billingBenefit",
+        data: {
+          merchantId: merchant.id,
+          type: data.type,
+          description: data.description,
+          selectable: flags.selectable ?? true,
+          deletable: flags.deletable ?? true,
+          metadata: data.metadata ?? {},
+          properties: data.properties,
+          createdAt: ctx.now(),
+          modifiedAt: ctx.now(),
+        },
+      });
+      const benefit = serializeBenefit(row);
+      await emit(merchant.id, "benefit.created", benefit);
+      return benefit;
+    });
+  }
+
+  function update(input: BenefitUpdateInput) {
+    const data = parseInput(benefitUpdateInput, input);
+    return ctx.write(async (tx, emit) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const current = await find(tx, merchant.id, data.id);
+      const changes: Row = { modifiedAt: ctx.now() };
+      if (data.description !== undefined) changes.description = data.description;
+      if (data.metadata !== undefined) changes.metadata = data.metadata;
+      if (data.properties !== undefined) {
+        const schema = BENEFIT_PROPERTIES[current.type as BenefitType];
+        const properties: Row = parseInput(schema, data.properties, "body", ["properties"]);
+        await checkRefs(tx, merchant.id, current.type, properties);
+        changes.properties = properties;
+      }
+      const row = await tx.update<BenefitRow>({
+        model: "billingBenefit",
+        where: [{ field: "id", value: current.id }],
+        update: changes,
+      });
+      const benefit = serializeBenefit(row ?? current);
+      await emit(merchant.id, "benefit.updated", benefit);
+      return benefit;
+    });
+  }
+
+  /** Soft delete (403 when not deletable); the benefit leaves every product. */
+  function remove(input: { id: string } & Scoped) {
+    const data = parseInput(benefitIdInput, input);
+    return ctx.write(async (tx) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const current = await find(tx, merchant.id, data.id);
+      if (!current.deletable) throw BILLING_ERRORS.BENEFIT_NOT_DELETABLE();
+      await tx.deleteMany({ model: "billingProductBenefit", where: [{ field: "benefitId", value: current.id }] });
+      await tx.update({
+        model: "billingBenefit",
+        where: [{ field: "id", value: current.id }],
+        update: { deletedAt: ctx.now(), modifiedAt: ctx.now() },
+      });
+      return { success: true };
+    });
+  }
+
+  async function get(input: { id: string } & Scoped) {
+    const data = parseInput(benefitIdInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    return serializeBenefit(await find(db, merchant.id, data.id));
+  }
+
+  /** Newest first; filters `type` and `query` (description contains, any case). */
+  async function list(input: BenefitListInput = {}) {
+    const data = parseInput(benefitListInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    const where: Where = [
+      ...live(merchant.id),
+      ...(data.type ? [{ field: "type", value: data.type }] : []),
+      ...(data.query ? [{ field: "description", operator: "contains" as const, value: data.query }] : []),
+    ];
+    const { rows, total, page, limit } = await listPage<BenefitRow>(db, "billingBenefit", where, data);
+    return paginated(rows.map(serializeBenefit), total, page, limit);
+  }
+
+  return { create, update, delete: remove, get, list };
+}
+
+export type BenefitService = ReturnType<typeof createBenefitService>;

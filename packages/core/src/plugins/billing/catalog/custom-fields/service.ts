@@ -1,0 +1,170 @@
+import type { DBAdapter, Row } from "../../../../db/adapter";
+import { isAdapterError } from "../../../../db/adapter";
+import type { Where } from "../../../../db/where";
+import type { BillingContext } from "../../context";
+import { paginated } from "../../endpoints/schemas";
+import { BILLING_ERRORS } from "../../errors";
+import type { MerchantService } from "../../merchants/service";
+import { listPage, merchantOf, parseInput, type Scoped } from "../input";
+import { type CustomFieldRow, serializeCustomField } from "../serialize";
+import {
+  CUSTOM_FIELD_PROPERTIES,
+  type CustomFieldCreateInput,
+  type CustomFieldListInput,
+  type CustomFieldUpdateInput,
+  customFieldCreateInput,
+  customFieldIdInput,
+  customFieldListInput,
+  customFieldUpdateInput,
+} from "./schemas";
+
+/** Custom field definitions (BILLING.md 1.6); soft-deleted. No webhook events (none in the spec). */
+export function createCustomFieldService(ctx: BillingContext, merchants: MerchantService) {
+  const db = ctx.app.adapter;
+  const live = (merchantId: string): Where => [
+    { field: "merchantId", value: merchantId },
+    { field: "deletedAt", value: null },
+  ];
+
+  async function find(tx: DBAdapter, merchantId: string, id: string) {
+    const row = await tx.findOne<CustomFieldRow>({
+      model: "billingCustomField",
+      where: [...live(merchantId), { field: "id", value: id }],
+    });
+    if (!row) throw BILLING_ERRORS.CUSTOM_FIELD_NOT_FOUND();
+    return row;
+  }
+
+  /**
+   * A slug is unique among the merchant's live fields. A deleted field holding it gives it up
+   * (renamed), since the unique index also covers deleted rows.
+   */
+  async function claimSlug(tx: DBAdapter, merchantId: string, slug: string) {
+    const holder = await tx.findOne<CustomFieldRow>({
+      model: "billingCustomField",
+      where: [
+        { field: "merchantId", value: merchantId },
+        { field: "slug", value: slug },
+      ],
+    });
+    if (!holder) return;
+    if (!holder.deletedAt) throw BILLING_ERRORS.CUSTOM_FIELD_SLUG_EXISTS();
+    await tx.update({
+      model: "billingCustomField",
+      where: [{ field: "id", value: holder.id }],
+      update: { slug: `${slug}~deleted~${holder.id}` },
+    });
+  }
+
+  /** A concurrent write that took the slug first: the same 422 as the check. */
+  async function slugSafe<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw BILLING_ERRORS.CUSTOM_FIELD_SLUG_EXISTS();
+      throw error;
+    }
+  }
+
+  function create(input: CustomFieldCreateInput) {
+    const data = parseInput(customFieldCreateInput, input);
+    return slugSafe(() =>
+      ctx.write(async (tx) => {
+        const merchant = await merchantOf(merchants, data, tx);
+        await claimSlug(tx, merchant.id, data.slug);
+        const row = await tx.create<CustomFieldRow>({
+          model: "billingCustomField",
+          data: {
+            merchantId: merchant.id,
+            type: data.type,
+            slug: data.slug,
+            name: data.name,
+            metadata: data.metadata ?? {},
+            properties: data.properties,
+            createdAt: ctx.now(),
+            modifiedAt: ctx.now(),
+          },
+        });
+        return serializeCustomField(row);
+      }),
+    );
+  }
+
+  function update(input: CustomFieldUpdateInput) {
+    const data = parseInput(customFieldUpdateInput, input);
+    return slugSafe(() =>
+      ctx.write(async (tx) => {
+        const merchant = await merchantOf(merchants, data, tx);
+        const current = await find(tx, merchant.id, data.id);
+        const changes: Row = { modifiedAt: ctx.now() };
+        if (data.slug !== undefined && data.slug !== current.slug) {
+          await claimSlug(tx, merchant.id, data.slug);
+          changes.slug = data.slug;
+        }
+        if (data.name !== undefined) changes.name = data.name;
+        if (data.metadata !== undefined) changes.metadata = data.metadata;
+        if (data.properties !== undefined)
+          changes.properties = parseInput(CUSTOM_FIELD_PROPERTIES[current.type], data.properties, "body", [
+            "properties",
+          ]);
+        const row = await tx.update<CustomFieldRow>({
+          model: "billingCustomField",
+          where: [{ field: "id", value: current.id }],
+          update: changes,
+        });
+        return serializeCustomField(row ?? current);
+      }),
+    );
+  }
+
+  /** Soft delete; the field is detached from every product (data already collected stays). */
+  function remove(input: { id: string } & Scoped) {
+    const data = parseInput(customFieldIdInput, input);
+    return ctx.write(async (tx) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const current = await find(tx, merchant.id, data.id);
+      await tx.deleteMany({
+        model: "billingProductCustomField",
+        where: [{ field: "customFieldId", value: current.id }],
+      });
+      await tx.update({
+        model: "billingCustomField",
+        where: [{ field: "id", value: current.id }],
+        update: { deletedAt: ctx.now(), modifiedAt: ctx.now() },
+      });
+      return { success: true };
+    });
+  }
+
+  async function get(input: { id: string } & Scoped) {
+    const data = parseInput(customFieldIdInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    return serializeCustomField(await find(db, merchant.id, data.id));
+  }
+
+  /** Newest first; filters `type` and `query` (name or slug contains, any case). */
+  async function list(input: CustomFieldListInput = {}) {
+    const data = parseInput(customFieldListInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    const where: Where = [
+      ...live(merchant.id),
+      ...(data.type ? [{ field: "type", value: data.type }] : []),
+      ...(data.query
+        ? [
+            {
+              or: [
+                { field: "name", operator: "contains" as const, value: data.query },
+                { field: "slug", operator: "contains" as const, value: data.query },
+              ],
+            },
+          ]
+        : []),
+    ];
+    const { rows, total, page, limit } = await listPage<CustomFieldRow>(db, "billingCustomField", where, data);
+    return paginated(rows.map(serializeCustomField), total, page, limit);
+  }
+
+  return { create, update, delete: remove, get, list };
+}
+
+export type CustomFieldService = ReturnType<typeof createCustomFieldService>;

@@ -1,0 +1,144 @@
+import type { DBAdapter, Row } from "../../../../db/adapter";
+import type { Where } from "../../../../db/where";
+import type { BillingContext, Emit } from "../../context";
+import { paginated } from "../../endpoints/schemas";
+import { BILLING_ERRORS } from "../../errors";
+import type { MerchantService } from "../../merchants/service";
+import { listPage, merchantOf, parseInput } from "../input";
+import { loadProducts } from "../load";
+import { type ProductRow, serializeProduct } from "../serialize";
+import { setBenefits, setCustomFields } from "./links";
+import { checkPrices, createPrices, replacePrices } from "./prices";
+import {
+  type ProductCreateInput,
+  type ProductListInput,
+  type ProductUpdateInput,
+  productCreateInput,
+  productIdInput,
+  productListInput,
+  productUpdateInput,
+} from "./schemas";
+
+/**
+ * Products and their prices (merchant side). Every write is one transaction that emits
+ * `product.created` / `product.updated` with the product as the API returns it.
+ */
+export function createProductService(ctx: BillingContext, merchants: MerchantService) {
+  const db = ctx.app.adapter;
+
+  async function find(tx: DBAdapter, merchantId: string, id: string): Promise<ProductRow> {
+    const row = await tx.findOne<ProductRow>({
+      model: "billingProduct",
+      where: [
+        { field: "id", value: id },
+        { field: "merchantId", value: merchantId },
+      ],
+    });
+    if (!row) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
+    return row;
+  }
+
+  async function serialized(tx: DBAdapter, row: ProductRow) {
+    const [loaded] = await loadProducts(tx, [row]);
+    return serializeProduct(row, loaded ?? { prices: [], benefits: [], customFields: [] });
+  }
+
+  async function emitProduct(tx: DBAdapter, emit: Emit, row: ProductRow, type: "product.created" | "product.updated") {
+    const product = await serialized(tx, row);
+    await emit(row.merchantId, type, product);
+    return product;
+  }
+
+  async function create(input: ProductCreateInput) {
+    const data = parseInput(productCreateInput, input);
+    return ctx.write(async (tx, emit) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const at = ctx.now();
+      const interval = data.recurringInterval ?? null;
+      const draft = { merchantId: merchant.id, isRecurring: interval !== null };
+      await checkPrices(
+        tx,
+        draft,
+        data.prices.map((p, index) => ({ index, ...p })),
+        data.prices.map((price, index) => ({ index, price })),
+      );
+      const row = await tx.create<ProductRow>({
+        model: "billingProduct",
+        data: {
+          ...draft,
+          name: data.name,
+          description: data.description ?? null,
+          recurringInterval: interval,
+          isArchived: false,
+          metadata: data.metadata ?? {},
+          createdAt: at,
+          modifiedAt: at,
+        },
+      });
+      await createPrices(tx, row, data.prices, at);
+      if (data.benefits?.length) await setBenefits(tx, merchant.id, row.id, data.benefits);
+      if (data.attachedCustomFields?.length)
+        await setCustomFields(tx, merchant.id, row.id, data.attachedCustomFields);
+      return emitProduct(tx, emit, row, "product.created");
+    });
+  }
+
+  /** Name, description, metadata (replaced), archived flag; a new price list; benefits; custom fields. */
+  async function update(input: ProductUpdateInput) {
+    const data = parseInput(productUpdateInput, input);
+    return ctx.write(async (tx, emit) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const current = await find(tx, merchant.id, data.id);
+      const at = ctx.now();
+      const changes: Row = { modifiedAt: at };
+      if (data.name !== undefined) changes.name = data.name;
+      if (data.description !== undefined) changes.description = data.description;
+      if (data.metadata !== undefined) changes.metadata = data.metadata;
+      if (data.isArchived !== undefined) changes.isArchived = data.isArchived;
+      if (data.prices) await replacePrices(tx, current, data.prices, at);
+      if (data.benefits) await setBenefits(tx, merchant.id, current.id, data.benefits);
+      if (data.attachedCustomFields)
+        await setCustomFields(tx, merchant.id, current.id, data.attachedCustomFields);
+      const row = await tx.update<ProductRow>({
+        model: "billingProduct",
+        where: [{ field: "id", value: current.id }],
+        update: changes,
+      });
+      return emitProduct(tx, emit, row ?? current, "product.updated");
+    });
+  }
+
+  async function get(input: { id: string; organizationId?: string | null }) {
+    const data = parseInput(productIdInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    return serialized(db, await find(db, merchant.id, data.id));
+  }
+
+  /** Newest first; filters isArchived, isRecurring and `query` (name contains, any case). */
+  async function list(input: ProductListInput = {}) {
+    const data = parseInput(productListInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    const where: Where = [
+      { field: "merchantId", value: merchant.id },
+      ...(data.isArchived !== undefined ? [{ field: "isArchived", value: data.isArchived }] : []),
+      ...(data.isRecurring !== undefined ? [{ field: "isRecurring", value: data.isRecurring }] : []),
+      ...(data.query ? [{ field: "name", operator: "contains" as const, value: data.query }] : []),
+    ];
+    const { rows, total, page, limit } = await listPage<ProductRow>(db, "billingProduct", where, data);
+    const loaded = await loadProducts(db, rows);
+    return paginated(
+      loaded.map((l) => serializeProduct(l.product, l)),
+      total,
+      page,
+      limit,
+    );
+  }
+
+  /** Archived products stay readable (orders, subscriptions) but can no longer be bought. */
+  const archive = (input: { id: string; organizationId?: string | null }) =>
+    update({ ...parseInput(productIdInput, input), isArchived: true });
+
+  return { create, update, get, list, archive };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

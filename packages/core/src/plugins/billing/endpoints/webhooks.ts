@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { SessionWithUser } from "../../../auth/models";
+import type { AppContext } from "../../../context/app-context";
+import { defineEndpoint } from "../../../router/endpoint";
+import { merchantFor } from "../access";
+import { BILLING_EVENT_TYPES } from "../events";
+import { billingRoutes } from "../routes";
+import { billingOf } from "../services";
+import { paginationQuery } from "./schemas";
+
+/**
+ * Merchant-side webhook management: owners and admins of the merchant organization, and platform
+ * admins. `organizationId` (body or query) picks the merchant; default: the active organization,
+ * or the single default merchant without the organization plugin.
+ */
+async function managed(app: AppContext, session: SessionWithUser, organizationId: string | undefined) {
+  const billing = billingOf(app);
+  const merchant = await merchantFor(app, billing.merchants, session, organizationId, "manage");
+  return { merchantId: merchant.id, webhooks: billing.webhooks };
+}
+
+const url = z.url({ protocol: /^https?$/ });
+const events = z.array(z.enum(BILLING_EVENT_TYPES)).max(BILLING_EVENT_TYPES.length);
+const scope = { organizationId: z.string().optional() };
+const byId = z.object({ id: z.string().min(1), ...scope });
+
+/** POST /billing/webhooks/endpoints/create {url, events?}: the answer carries the secret, once. */
+export const createWebhookEndpoint = defineEndpoint(billingRoutes.createWebhookEndpoint, {
+  body: z.object({ url, events: events.optional(), ...scope }),
+  auth: "session",
+  async handler({ app, session, body }) {
+    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+    return webhooks.createEndpoint(merchantId, { url: body.url, events: body.events });
+  },
+});
+
+/** GET /billing/webhooks/endpoints/list?page&limit */
+export const listWebhookEndpoints = defineEndpoint(billingRoutes.listWebhookEndpoints, {
+  query: paginationQuery.optional(),
+  auth: "session",
+  async handler({ app, session, query }) {
+    const { merchantId, webhooks } = await managed(app, session, query?.organizationId);
+    return webhooks.listEndpoints(merchantId, { page: query?.page, limit: query?.limit });
+  },
+});
+
+/** GET /billing/webhooks/endpoints/get?id */
+export const getWebhookEndpoint = defineEndpoint(billingRoutes.getWebhookEndpoint, {
+  query: byId,
+  auth: "session",
+  async handler({ app, session, query }) {
+    const { merchantId, webhooks } = await managed(app, session, query.organizationId);
+    return webhooks.getEndpoint(merchantId, query.id);
+  },
+});
+
+/** POST /billing/webhooks/endpoints/update {id, url?, events?, enabled?} */
+export const updateWebhookEndpoint = defineEndpoint(billingRoutes.updateWebhookEndpoint, {
+  body: byId.extend({ url: url.optional(), events: events.optional(), enabled: z.boolean().optional() }),
+  auth: "session",
+  async handler({ app, session, body }) {
+    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+    const { id, url: newUrl, events: newEvents, enabled } = body;
+    return webhooks.updateEndpoint(merchantId, id, { url: newUrl, events: newEvents, enabled });
+  },
+});
+
+/** POST /billing/webhooks/endpoints/delete {id}: with its events and delivery log. */
+export const deleteWebhookEndpoint = defineEndpoint(billingRoutes.deleteWebhookEndpoint, {
+  body: byId,
+  auth: "session",
+  async handler({ app, session, body }) {
+    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+    return webhooks.deleteEndpoint(merchantId, body.id);
+  },
+});
+
+/** POST /billing/webhooks/endpoints/rotate-secret {id}: a new secret, returned once. */
+export const rotateWebhookEndpointSecret = defineEndpoint(billingRoutes.rotateWebhookEndpointSecret, {
+  body: byId,
+  auth: "session",
+  async handler({ app, session, body }) {
+    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+    return webhooks.rotateSecret(merchantId, body.id);
+  },
+});
+
+/** GET /billing/webhooks/deliveries/list?endpointId&eventId&page&limit: the delivery log, newest first. */
+export const listWebhookDeliveries = defineEndpoint(billingRoutes.listWebhookDeliveries, {
+  query: paginationQuery.extend({ endpointId: z.string().optional(), eventId: z.string().optional() }).optional(),
+  auth: "session",
+  async handler({ app, session, query }) {
+    const { merchantId, webhooks } = await managed(app, session, query?.organizationId);
+    return webhooks.listDeliveries(merchantId, {
+      endpointId: query?.endpointId,
+      eventId: query?.eventId,
+      page: query?.page,
+      limit: query?.limit,
+    });
+  },
+});
+
+/** POST /billing/webhooks/events/redeliver {id}: re-enqueues the event for its endpoint. */
+export const redeliverWebhookEvent = defineEndpoint(billingRoutes.redeliverWebhookEvent, {
+  body: byId,
+  auth: "session",
+  async handler({ app, session, body }) {
+    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+    return webhooks.redeliver(merchantId, body.id);
+  },
+});

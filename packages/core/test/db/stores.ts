@@ -1,0 +1,84 @@
+import { PGlite } from "@electric-sql/pglite";
+import Database from "better-sqlite3";
+import mysql from "mysql2";
+import pg from "pg";
+import { mysqlAdapter, pgliteAdapter, postgresAdapter, sqliteAdapter } from "../../src/adapters/kysely/index";
+import type { AdapterOptions, DatabaseAdapter } from "../../src/db/adapter";
+import type { Schema } from "../../src/db/model";
+import { resolvePhysical } from "../../src/db/physical";
+import { serviceAvailable, serviceUrls } from "../helpers/services";
+
+export type StoreName = "sqlite" | "pglite" | "postgres" | "mysql";
+
+export interface OpenStore {
+  database: DatabaseAdapter;
+  /** Drops every table of the schema under this store's prefix and closes connections. */
+  cleanup(schema: Schema): Promise<void>;
+}
+
+export const randomPrefix = (tag: string) => `${tag}${Math.random().toString(36).slice(2, 8)}_`;
+
+/** The four SQL stores; postgres and mysql only when their servers answer (else a reasoned skip). */
+export async function sqlStores(): Promise<
+  { name: StoreName; available: boolean; open: (options: AdapterOptions) => OpenStore }[]
+> {
+  const [pgUp, myUp] = await Promise.all([serviceAvailable("postgres"), serviceAvailable("mysql")]);
+  return [
+    {
+      name: "sqlite",
+      available: true,
+      open: (options) => {
+        const db = new Database(":memory:");
+        const database = sqliteAdapter(db, options);
+        return { database, cleanup: async () => void (await database.close?.()) };
+      },
+    },
+    {
+      name: "pglite",
+      available: true,
+      open: (options) => {
+        const database = pgliteAdapter(new PGlite(), options);
+        return { database, cleanup: async () => void (await database.close?.()) };
+      },
+    },
+    {
+      name: "postgres",
+      available: pgUp,
+      open: (options) => {
+        const pool = new pg.Pool({ connectionString: serviceUrls.postgres, max: 10 });
+        const database = postgresAdapter(pool, options);
+        return {
+          database,
+          async cleanup(schema) {
+            const tables = [...resolvePhysical(schema, options).values()].map((pm) => `"${pm.table}"`);
+            if (tables.length) await pool.query(`DROP TABLE IF EXISTS ${tables.join(", ")} CASCADE`);
+            await database.close?.();
+          },
+        };
+      },
+    },
+    {
+      name: "mysql",
+      available: myUp,
+      open: (options) => {
+        const pool = mysql.createPool({ uri: serviceUrls.mysql, timezone: "Z", connectionLimit: 10 });
+        const database = mysqlAdapter(pool, options);
+        return {
+          database,
+          async cleanup(schema) {
+            const c = await pool.promise().getConnection();
+            try {
+              await c.query("SET FOREIGN_KEY_CHECKS = 0");
+              const tables = [...resolvePhysical(schema, options).values()].map((pm) => c.escapeId(pm.table));
+              if (tables.length) await c.query(`DROP TABLE IF EXISTS ${tables.join(", ")}`);
+              await c.query("SET FOREIGN_KEY_CHECKS = 1");
+            } finally {
+              c.release();
+            }
+            await database.close?.();
+          },
+        };
+      },
+    },
+  ];
+}
