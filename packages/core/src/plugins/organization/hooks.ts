@@ -38,12 +38,19 @@ export function registerOrganizationHooks(app: AppContext, hooks: OrganizationHo
 
   const beforeAccept = hooks.beforeAcceptInvitation;
   if (beforeAccept)
-    events.before("organization.invitation.accept", async (p) => void (await beforeAccept(p)));
+    events.before("organization.invitation.accept", async (p) => {
+      await beforeAccept(p);
+      return p;
+    });
   const afterAccept = hooks.afterAcceptInvitation;
   if (afterAccept) events.on("organization.invitation.accepted", (p) => afterAccept(p));
 
   const beforeRemove = hooks.beforeRemoveMember;
-  if (beforeRemove) events.before("organization.member.remove", async (p) => void (await beforeRemove(p)));
+  if (beforeRemove)
+    events.before("organization.member.remove", async (p) => {
+      await beforeRemove(p);
+      return p;
+    });
   const afterRemove = hooks.afterRemoveMember;
   if (afterRemove) {
     events.on("organization.member.removed", (p) =>
@@ -52,7 +59,11 @@ export function registerOrganizationHooks(app: AppContext, hooks: OrganizationHo
   }
 
   const beforeDelete = hooks.beforeDeleteOrganization;
-  if (beforeDelete) events.before("organization.delete", async (p) => void (await beforeDelete(p)));
+  if (beforeDelete)
+    events.before("organization.delete", async (p) => {
+      await beforeDelete(p);
+      return p;
+    });
   const afterDelete = hooks.afterDeleteOrganization;
   if (afterDelete) {
     events.on("organization.deleted", async (p) => {

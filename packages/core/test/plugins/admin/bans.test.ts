@@ -37,10 +37,7 @@ describe("admin: ban-user and unban-user", () => {
   });
 
   it("covers every sign-in path: username sign-in and any session creation are refused too", async () => {
-    const { signUpAs, browser, auth, findUser } = setup(
-      { bannedUserMessage: "Go away" },
-      { plugins: [username()] },
-    );
+    const { signUpAs, browser, auth } = setup({ bannedUserMessage: "Go away" }, { plugins: [username()] });
     const { browser: a } = await signUpAs("admin");
     const target = await signUpAs("user", { username: "banned_one" });
     await a.post("/admin/ban-user", { userId: target.user.id, banReason: "abuse" });

@@ -48,7 +48,7 @@ describe("teams", () => {
   });
 
   it("create-team: team:create, a name of at least 1 character, the team limit", async () => {
-    const { s, r } = await teamRoster({ maximumTeams: 3 });
+    const { r } = await teamRoster({ maximumTeams: 3 });
     expect(
       (await r.owner.browser.post<TeamBody>("/organization/create-team", { name: "Red" })).data.name,
     ).toBe("Red");
@@ -81,7 +81,6 @@ describe("teams", () => {
         await r.outsider.browser.get("/organization/list-teams", { query: { organizationId: r.org.id } }),
       ),
     ).toEqual({ status: 403, code: "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION" });
-    void s;
   });
 
   it("update-team: team:update, a name of at least 1 character", async () => {

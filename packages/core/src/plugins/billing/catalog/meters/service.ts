@@ -1,0 +1,131 @@
+import type { DBAdapter, Row } from "../../../../db/adapter";
+import type { Where } from "../../../../db/where";
+import type { BillingContext } from "../../context";
+import { paginated } from "../../endpoints/schemas";
+import { BILLING_ERRORS } from "../../errors";
+import type { MerchantService } from "../../merchants/service";
+import { invalid, listPage, merchantOf, parseInput, type Scoped } from "../input";
+import { type MeterRow, serializeMeter } from "../serialize";
+import {
+  type MeterCreateInput,
+  type MeterListInput,
+  type MeterUpdateInput,
+  meterCreateInput,
+  meterIdInput,
+  meterListInput,
+  meterUpdateInput,
+} from "./schemas";
+
+/**
+ * Meter definitions (BILLING.md 7.2-7.3): name, filter, aggregation. Event ingestion and usage come
+ * with billing part 2. No webhook events (none in the spec).
+ */
+export function createMeterService(ctx: BillingContext, merchants: MerchantService) {
+  const db = ctx.app.adapter;
+
+  async function find(tx: DBAdapter, merchantId: string, id: string) {
+    const row = await tx.findOne<MeterRow>({
+      model: "billingMeter",
+      where: [
+        { field: "id", value: id },
+        { field: "merchantId", value: merchantId },
+      ],
+    });
+    if (!row) throw BILLING_ERRORS.METER_NOT_FOUND();
+    return row;
+  }
+
+  /** A meter priced by a live product cannot be archived (BILLING.md 7.2). */
+  async function assertUnused(tx: DBAdapter, meterId: string) {
+    const prices = await tx.findMany<{ productId: string }>({
+      model: "billingPrice",
+      where: [
+        { field: "meterId", value: meterId },
+        { field: "isArchived", value: false },
+      ],
+      select: ["productId"],
+    });
+    if (prices.length === 0) return;
+    const active = await tx.count({
+      model: "billingProduct",
+      where: [
+        { field: "id", operator: "in", value: [...new Set(prices.map((p) => p.productId))] },
+        { field: "isArchived", value: false },
+      ],
+    });
+    if (active > 0)
+      throw invalid(["isArchived"], "This meter is used by an active product and cannot be archived.");
+  }
+
+  function create(input: MeterCreateInput) {
+    const data = parseInput(meterCreateInput, input);
+    return ctx.write(async (tx) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const row = await tx.create<MeterRow>({
+        model: "billingMeter",
+        data: {
+          merchantId: merchant.id,
+          name: data.name,
+          filter: data.filter,
+          aggregation: data.aggregation,
+          metadata: data.metadata ?? {},
+          archivedAt: null,
+          createdAt: ctx.now(),
+          modifiedAt: ctx.now(),
+        },
+      });
+      return serializeMeter(row);
+    });
+  }
+
+  function update(input: MeterUpdateInput) {
+    const data = parseInput(meterUpdateInput, input);
+    return ctx.write(async (tx) => {
+      const merchant = await merchantOf(merchants, data, tx);
+      const current = await find(tx, merchant.id, data.id);
+      const changes: Row = { modifiedAt: ctx.now() };
+      if (data.name !== undefined) changes.name = data.name;
+      if (data.filter !== undefined) changes.filter = data.filter;
+      if (data.aggregation !== undefined) changes.aggregation = data.aggregation;
+      if (data.metadata !== undefined) changes.metadata = data.metadata;
+      if (data.isArchived === true && !current.archivedAt) {
+        await assertUnused(tx, current.id);
+        changes.archivedAt = ctx.now();
+      }
+      if (data.isArchived === false) changes.archivedAt = null;
+      const row = await tx.update<MeterRow>({
+        model: "billingMeter",
+        where: [{ field: "id", value: current.id }],
+        update: changes,
+      });
+      return serializeMeter(row ?? current);
+    });
+  }
+
+  const archive = (input: { id: string } & Scoped) =>
+    update({ ...parseInput(meterIdInput, input), isArchived: true });
+
+  async function get(input: { id: string } & Scoped) {
+    const data = parseInput(meterIdInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    return serializeMeter(await find(db, merchant.id, data.id));
+  }
+
+  /** Newest first; filters `isArchived` and `query` (name contains, any case). */
+  async function list(input: MeterListInput = {}) {
+    const data = parseInput(meterListInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    const where: Where = [
+      { field: "merchantId", value: merchant.id },
+      ...(data.isArchived === true ? [{ field: "archivedAt", operator: "ne" as const, value: null }] : []),
+      ...(data.isArchived === false ? [{ field: "archivedAt", value: null }] : []),
+      ...(data.query ? [{ field: "name", operator: "contains" as const, value: data.query }] : []),
+    ];
+    const { rows, total, page, limit } = await listPage<MeterRow>(db, "billingMeter", where, data);
+    return paginated(rows.map(serializeMeter), total, page, limit);
+  }
+
+  return { create, update, archive, get, list };
+}
+
+export type MeterService = ReturnType<typeof createMeterService>;
