@@ -64,10 +64,10 @@ async function generatePrisma(args: GenerateArgs, config: LoadedConfig, io: CliI
   const existing = existsSync(file) ? await readFile(file, "utf8") : undefined;
   const names = namesOf(config.database);
   const declared = existing === undefined ? undefined : datasourceProvider(existing);
-  const wanted = args.dialect ? PROVIDERS[args.dialect] : (names.provider ?? declared);
-  if (wanted !== "postgresql" && wanted !== "mysql" && wanted !== "sqlite") {
-    throw new CliError("Cannot tell the Prisma provider: pass --dialect postgres|mysql|sqlite.");
-  }
+  const wanted = Object.values(PROVIDERS).find(
+    (p) => p === (args.dialect ? PROVIDERS[args.dialect] : (names.provider ?? declared)),
+  );
+  if (!wanted) throw new CliError("Cannot tell the Prisma provider: pass --dialect postgres|mysql|sqlite.");
   if (declared !== undefined && declared !== wanted) {
     throw new CliError(`${file} uses the provider "${declared}", not "${wanted}": pass the matching --dialect.`);
   }

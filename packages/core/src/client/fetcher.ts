@@ -1,21 +1,8 @@
+import { type ClientError, type ClientResult, describe, syntheticError, toClientError } from "./client-error";
 import { parseJSON } from "./json";
 import { isRetryableStatus, normalizeRetry, type RetryOption, retryDelay, sleep } from "./retry";
 
-/**
- * An error answer: the HTTP status and status text plus every field of the parsed body (`code`,
- * `message`, `issues`, ...). A failed fetch gives `status: 0` and `code: "NETWORK_ERROR"`.
- */
-export interface ClientError {
-  status: number;
-  statusText: string;
-  code?: string;
-  message?: string;
-  issues?: readonly { readonly path: readonly (string | number)[]; readonly message: string }[];
-  [field: string]: unknown;
-}
-
-/** What every client call resolves to; calls never throw. */
-export type ClientResult<T> = { data: T; error: null } | { data: null; error: ClientError };
+export type { ClientError, ClientResult };
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -58,34 +45,6 @@ export interface RequestSpec {
 
 export type Fetcher = <T = unknown>(spec: RequestSpec, options?: FetchOptions) => Promise<ClientResult<T>>;
 
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  410: "Gone",
-  413: "Payload Too Large",
-  422: "Unprocessable Entity",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  501: "Not Implemented",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-
-export function syntheticError(statusText: string, code: string, message: string): ClientError {
-  return { status: 0, statusText, code, message };
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return `${error.message}${cause}`;
-}
-
 function appendQuery(url: URL, query: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -95,15 +54,6 @@ function appendQuery(url: URL, query: Record<string, unknown>): void {
       url.searchParams.append(key, String(text));
     }
   }
-}
-
-function toClientError(response: Response, parsed: unknown): ClientError {
-  const fields = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : {};
-  // HTTP/2 has no reason phrase, and better-call answers errors with the bare number ("400").
-  const given = response.statusText === String(response.status) ? "" : response.statusText;
-  const statusText = given || STATUS_TEXT[response.status] || "Error";
-  const text = typeof parsed === "string" && parsed !== "" ? parsed : undefined;
-  return { message: text ?? statusText, ...fields, status: response.status, statusText };
 }
 
 type Outcome =

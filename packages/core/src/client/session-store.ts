@@ -29,17 +29,20 @@ export function createSessionAtom<T>(
 
   onMount($session, () => {
     if (typeof window === "undefined" || typeof document === "undefined") return;
+    // The globals of mount time: cleanup runs later (nanostores waits 1 s) and must detach from them.
+    const win = window;
+    const doc = document;
     const refresh = () => signals.notify(["session"]);
     const onVisible = () => {
-      if (document.visibilityState === "visible") refresh();
+      if (doc.visibilityState === "visible") refresh();
     };
     const focus = options.refetchOnWindowFocus !== false;
     const reconnect = options.refetchOnReconnect !== false;
-    if (focus) document.addEventListener("visibilitychange", onVisible);
-    if (reconnect) window.addEventListener("online", refresh);
+    if (focus) doc.addEventListener("visibilitychange", onVisible);
+    if (reconnect) win.addEventListener("online", refresh);
     return () => {
-      if (focus) document.removeEventListener("visibilitychange", onVisible);
-      if (reconnect) window.removeEventListener("online", refresh);
+      if (focus) doc.removeEventListener("visibilitychange", onVisible);
+      if (reconnect) win.removeEventListener("online", refresh);
     };
   });
   return $session;

@@ -33,7 +33,11 @@ export function legacyWebhookKey(secret: string): Uint8Array<ArrayBuffer> {
 }
 
 /** `{id}.{timestamp}.{body}` as bytes; a byte body is used as is (never decoded and re-encoded). */
-export function signedContent(id: string, timestamp: number, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
+export function signedContent(
+  id: string,
+  timestamp: number,
+  body: string | Uint8Array,
+): Uint8Array<ArrayBuffer> {
   const head = utf8.encode(`${id}.${timestamp}.`);
   const tail = typeof body === "string" ? utf8.encode(body) : body;
   const out = new Uint8Array(head.length + tail.length);

@@ -1,6 +1,7 @@
 import { definePlugin } from "../../plugin/define-plugin";
 import { checkout } from "./endpoints/checkout";
 import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "./endpoints/checkout-client";
+import { checkoutPage } from "./endpoints/checkout-page";
 import {
   customerBenefits,
   customerOrders,
@@ -24,6 +25,7 @@ export const billingEndpoints = {
   confirmClientCheckout,
   authenticateTestPayment,
   processorWebhook,
+  checkoutPage,
   ...webhookEndpoints,
 };
 

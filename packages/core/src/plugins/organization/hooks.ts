@@ -1,74 +1,84 @@
 import type { AppContext } from "../../context/app-context";
 import type { OrganizationHooks } from "./options";
 
+type Replacement = { data: Record<string, unknown> } | undefined;
+
+const merge = <P extends { data: Record<string, unknown> }>(payload: P, result: Replacement): P =>
+  result?.data ? { ...payload, data: { ...payload.data, ...result.data } } : payload;
+
 /**
  * Wires the user's `organizationHooks` onto the typed event bus: "before" callbacks become
- * before-hooks (they run before the write and may throw to refuse, or return `{ data }` to replace
- * it), "after" callbacks become event handlers (run after the change commits).
+ * before-hooks (they run before the write, outside its transaction, and may throw to refuse or
+ * return `{ data }` to change what is written), "after" callbacks become event handlers (run after
+ * the change commits). Nothing in the flows calls these callbacks by hand.
  */
 export function registerOrganizationHooks(app: AppContext, hooks: OrganizationHooks | undefined): void {
   if (!hooks) return;
   const { events } = app;
-  const before = hooks.beforeCreateOrganization;
-  if (before) {
-    events.before("organization.create", async (payload) => {
-      const result = await before({ organization: payload.data, user: payload.user });
-      return result?.data ? { ...payload, data: { ...payload.data, ...result.data } } : payload;
-    });
-  }
-  const after = hooks.afterCreateOrganization;
-  if (after)
-    events.on("organization.created", (p) =>
-      after({ organization: p.organization, member: p.member, user: p.user }),
+  const {
+    beforeCreateOrganization,
+    afterCreateOrganization,
+    beforeCreateInvitation,
+    afterCreateInvitation,
+    beforeAcceptInvitation,
+    afterAcceptInvitation,
+    beforeRemoveMember,
+    afterRemoveMember,
+    beforeDeleteOrganization,
+    afterDeleteOrganization,
+  } = hooks;
+
+  if (beforeCreateOrganization) {
+    events.before("organization.create", async (p) =>
+      merge(p, await beforeCreateOrganization({ organization: p.data, user: p.user })),
     );
-
-  const beforeInvite = hooks.beforeCreateInvitation;
-  if (beforeInvite) {
-    events.before("organization.invitation.create", async (payload) => {
-      const result = await beforeInvite({
-        invitation: payload.data,
-        inviter: payload.inviter,
-        organization: payload.organization,
-      });
-      return result?.data ? { ...payload, data: { ...payload.data, ...result.data } } : payload;
-    });
   }
-  const afterInvite = hooks.afterCreateInvitation;
-  if (afterInvite) events.on("organization.invitation.created", (p) => afterInvite(p));
+  if (afterCreateOrganization) events.on("organization.created", (p) => afterCreateOrganization(p));
 
-  const beforeAccept = hooks.beforeAcceptInvitation;
-  if (beforeAccept)
+  if (beforeCreateInvitation) {
+    events.before("organization.invitation.create", async (p) =>
+      merge(
+        p,
+        await beforeCreateInvitation({
+          invitation: p.data,
+          inviter: p.inviter,
+          organization: p.organization,
+        }),
+      ),
+    );
+  }
+  if (afterCreateInvitation) events.on("organization.invitation.created", (p) => afterCreateInvitation(p));
+
+  if (beforeAcceptInvitation) {
     events.before("organization.invitation.accept", async (p) => {
-      await beforeAccept(p);
+      await beforeAcceptInvitation(p);
       return p;
     });
-  const afterAccept = hooks.afterAcceptInvitation;
-  if (afterAccept) events.on("organization.invitation.accepted", (p) => afterAccept(p));
+  }
+  if (afterAcceptInvitation) events.on("organization.invitation.accepted", (p) => afterAcceptInvitation(p));
 
-  const beforeRemove = hooks.beforeRemoveMember;
-  if (beforeRemove)
+  if (beforeRemoveMember) {
     events.before("organization.member.remove", async (p) => {
-      await beforeRemove(p);
+      await beforeRemoveMember(p);
       return p;
     });
-  const afterRemove = hooks.afterRemoveMember;
-  if (afterRemove) {
+  }
+  if (afterRemoveMember) {
     events.on("organization.member.removed", (p) =>
-      afterRemove({ member: p.member, organizationId: p.organizationId }),
+      afterRemoveMember({ member: p.member, organizationId: p.organizationId }),
     );
   }
 
-  const beforeDelete = hooks.beforeDeleteOrganization;
-  if (beforeDelete)
+  if (beforeDeleteOrganization) {
     events.before("organization.delete", async (p) => {
-      await beforeDelete(p);
+      await beforeDeleteOrganization(p);
       return p;
     });
-  const afterDelete = hooks.afterDeleteOrganization;
-  if (afterDelete) {
+  }
+  if (afterDeleteOrganization) {
     events.on("organization.deleted", async (p) => {
       const user = p.userId ? await app.core.users.findById(p.userId) : null;
-      await afterDelete({ organization: p.organization, user });
+      await afterDeleteOrganization({ organization: p.organization, user });
     });
   }
 }

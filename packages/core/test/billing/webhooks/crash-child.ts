@@ -8,7 +8,8 @@ import { sqliteBillingApp } from "./sqlite-app";
 
 const file = process.env.GATEHOUSE_CRASH_DB;
 const now = Number(process.env.GATEHOUSE_CRASH_NOW);
-if (!file || !Number.isFinite(now)) throw new Error("GATEHOUSE_CRASH_DB and GATEHOUSE_CRASH_NOW are required");
+if (!file || !Number.isFinite(now))
+  throw new Error("GATEHOUSE_CRASH_DB and GATEHOUSE_CRASH_NOW are required");
 const app = sqliteBillingApp(file, () => new Date(now));
 const result = await app.services.runDue();
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -28,10 +28,10 @@ function startChild(file: string, now: Date): { child: ChildProcess; output: () 
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let text = "";
-  child.stdout?.on("data", (d: Buffer) => void (text += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => void (text += d.toString()));
-  return { child, output: () => text };
+  const chunks: Buffer[] = [];
+  child.stdout?.on("data", (d: Buffer) => chunks.push(d));
+  child.stderr?.on("data", (d: Buffer) => chunks.push(d));
+  return { child, output: () => Buffer.concat(chunks).toString() };
 }
 
 describe("crash safety (SQLite file shared with a child process)", () => {
@@ -51,7 +51,9 @@ describe("crash safety (SQLite file shared with a child process)", () => {
     const endpoint = await app.services.webhooks.createEndpoint(merchant.id, { url: receiver.url });
     receiver.secret = endpoint.secret;
     await app.services.merchants.update(merchant.id, { name: "Acme Inc" });
-    await app.services.ctx.write((_tx, emit) => emit(merchant.id, "order.paid", { id: "ord_1", total: 2500 }));
+    await app.services.ctx.write((_tx, emit) =>
+      emit(merchant.id, "order.paid", { id: "ord_1", total: 2500 }),
+    );
     const rows = await app.auth.$context.adapter.findMany<WebhookEventRow>({ model: "billingWebhookEvent" });
     expect(rows.map((r) => r.type).sort()).toEqual(["order.paid", "organization.updated"]);
 
@@ -69,7 +71,9 @@ describe("crash safety (SQLite file shared with a child process)", () => {
     expect(output()).toBe("");
 
     // Killed mid-delivery: pending, leased, no attempt recorded.
-    const leased = await app.auth.$context.adapter.findMany<WebhookEventRow>({ model: "billingWebhookEvent" });
+    const leased = await app.auth.$context.adapter.findMany<WebhookEventRow>({
+      model: "billingWebhookEvent",
+    });
     for (const row of leased) {
       expect(row).toMatchObject({ status: "pending", attempts: 0 });
       expect(row.lockedUntil?.getTime()).toBeGreaterThan(c.now().getTime());
@@ -93,7 +97,9 @@ describe("crash safety (SQLite file shared with a child process)", () => {
       ["succeeded", 1, null],
       ["succeeded", 1, null],
     ]);
-    const log = await app.auth.$context.adapter.findMany<WebhookDeliveryRow>({ model: "billingWebhookDelivery" });
+    const log = await app.auth.$context.adapter.findMany<WebhookDeliveryRow>({
+      model: "billingWebhookDelivery",
+    });
     expect(log.map((d) => [d.attempt, d.succeeded, d.httpCode])).toEqual([
       [1, true, 200],
       [1, true, 200],

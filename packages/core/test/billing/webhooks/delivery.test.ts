@@ -17,7 +17,10 @@ async function setup() {
   const webhooks = app.services.webhooks;
   const endpoint = await webhooks.createEndpoint(app.merchant.id, { url: all.url });
   all.secret = endpoint.secret;
-  const filtered = await webhooks.createEndpoint(app.merchant.id, { url: paidOnly.url, events: ["order.paid"] });
+  const filtered = await webhooks.createEndpoint(app.merchant.id, {
+    url: paidOnly.url,
+    events: ["order.paid"],
+  });
   paidOnly.secret = filtered.secret;
   return { ...app, all, paidOnly, endpoint, filtered };
 }
@@ -104,7 +107,10 @@ describe("outbound webhook delivery to a real HTTP receiver", () => {
       expect(Object.keys(JSON.parse(hit.body.toString())).sort()).toEqual(["data", "timestamp", "type"]);
       expect(hit.event?.timestamp).toBe(app.clock.now().toISOString());
     }
-    const order = app.all.hits.find((h) => h.event?.type === "order.paid")?.event?.data as Record<string, unknown>;
+    const order = app.all.hits.find((h) => h.event?.type === "order.paid")?.event?.data as Record<
+      string,
+      unknown
+    >;
     expect(order).toMatchObject({ status: "paid", totalAmount: 2500, currency: "usd" });
 
     const after = await app.db.findMany<WebhookEventRow>({ model: "billingWebhookEvent" });

@@ -5,9 +5,21 @@ import { createTestAuth } from "../../../src/testing";
 import { clock } from "../fixtures";
 import { type Receiver, startReceiver } from "./receiver";
 
-type Endpoint = { id: string; url: string; events: string[]; enabled: boolean; secret?: string; format: string };
+type Endpoint = {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  secret?: string;
+  format: string;
+};
 type Page<T> = { items: T[]; pagination: { totalCount: number; maxPage: number } };
-type Delivery = { id: string; attempt: number; succeeded: boolean; webhookEvent: { id: string; type: string } };
+type Delivery = {
+  id: string;
+  attempt: number;
+  succeeded: boolean;
+  webhookEvent: { id: string; type: string };
+};
 type Err = { message: string; code: string };
 
 const receivers: Receiver[] = [];
@@ -94,7 +106,10 @@ describe("webhook endpoint management over HTTP", () => {
     }
     await expect(
       app.services.webhooks.createEndpoint(app.merchant.id, { url: "https://x.example", events: ["nope"] }),
-    ).rejects.toMatchObject({ status: "UNPROCESSABLE_ENTITY" });
+    ).rejects.toMatchObject({ status: 422, message: "Unknown event type: nope" });
+    await expect(
+      app.services.webhooks.createEndpoint(app.merchant.id, { url: "javascript:alert(1)" }),
+    ).rejects.toMatchObject({ status: 422, message: "URL must be an http or https URL." });
   });
 
   it("refuses anonymous callers and non-admins", async () => {
@@ -133,9 +148,15 @@ describe("webhook endpoint management over HTTP", () => {
     });
     expect(log.data.items).toHaveLength(1);
     const eventId = log.data.items[0]?.webhookEvent.id ?? "";
-    expect(log.data.items[0]).toMatchObject({ attempt: 1, succeeded: true, webhookEvent: { type: "customer.created" } });
+    expect(log.data.items[0]).toMatchObject({
+      attempt: 1,
+      succeeded: true,
+      webhookEvent: { type: "customer.created" },
+    });
 
-    const again = await app.admin.post<{ status: string }>("/billing/webhooks/events/redeliver", { id: eventId });
+    const again = await app.admin.post<{ status: string }>("/billing/webhooks/events/redeliver", {
+      id: eventId,
+    });
     expect(again.data.status).toBe("pending");
     expect((await app.auth.billing.runDue()).webhooks.delivered).toBe(1);
     expect(receiver.hits.map((h) => [h.id, h.error])).toEqual([

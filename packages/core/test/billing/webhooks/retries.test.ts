@@ -72,7 +72,11 @@ describe("retries", () => {
     // Through the service: the event's log, newest first.
     const listed = await app.services.webhooks.listDeliveries(app.merchant.id, { eventId: row?.id });
     expect(listed.items.map((d) => d.attempt)).toEqual([4, 3, 2, 1]);
-    expect(listed.items[0]?.webhookEvent).toMatchObject({ id: row?.id, status: "succeeded", succeeded: true });
+    expect(listed.items[0]?.webhookEvent).toMatchObject({
+      id: row?.id,
+      status: "succeeded",
+      succeeded: true,
+    });
   });
 
   it("schedules retries at jitter x min(base x 2^attempts, max), jitter injectable", async () => {
@@ -100,7 +104,9 @@ describe("retries", () => {
     const [row] = await app.rows();
     expect((await app.auth.billing.runDue()).webhooks).toEqual({ delivered: 0, failed: 1, skipped: 0 });
     expect((await app.rows())[0]?.lastError).toBe("Timed out after 50 ms");
-    await app.services.webhooks.updateEndpoint(app.merchant.id, app.endpoint.id, { url: "http://127.0.0.1:9/" });
+    await app.services.webhooks.updateEndpoint(app.merchant.id, app.endpoint.id, {
+      url: "http://127.0.0.1:9/",
+    });
     for (let i = 0; i < 2; i++) {
       app.clock.advance(10 * 2 ** (i + 1));
       expect((await app.auth.billing.runDue()).webhooks.failed).toBe(1);

@@ -17,8 +17,14 @@ describe("verifyWebhook without node:crypto", () => {
       .update(`evt_1.${ts}.${body}`)
       .digest("base64");
     expect(signature).toBe(`v1,${expected}`);
-    const headers = { "webhook-id": "evt_1", "webhook-timestamp": String(ts), "webhook-signature": signature };
-    await expect(verifyWebhook(body, headers, secret, { now })).resolves.toMatchObject({ type: "order.paid" });
+    const headers = {
+      "webhook-id": "evt_1",
+      "webhook-timestamp": String(ts),
+      "webhook-signature": signature,
+    };
+    await expect(verifyWebhook(body, headers, secret, { now })).resolves.toMatchObject({
+      type: "order.paid",
+    });
     const legacy = createHmac("sha256", secret).update(`evt_1.${ts}.${body}`).digest("base64");
     const legacyHeaders = { ...headers, "webhook-signature": `v1,${legacy}` };
     await expect(verifyWebhook(body, legacyHeaders, secret, { now })).resolves.toBeTruthy();

@@ -42,7 +42,9 @@ describe("verifyWebhook", () => {
 
   it("accepts the Standard Webhooks test vector, with and without whsec_", async () => {
     const headers = headersOf(VECTOR.signature);
-    expect(await verifyWebhook(VECTOR.payload, headers, VECTOR.secret, { now })).toEqual({ test: 2432232314 });
+    expect(await verifyWebhook(VECTOR.payload, headers, VECTOR.secret, { now })).toEqual({
+      test: 2432232314,
+    });
     const bare = VECTOR.secret.slice("whsec_".length);
     expect(await verifyWebhook(VECTOR.payload, headers, bare, { now })).toEqual({ test: 2432232314 });
   });
@@ -121,7 +123,11 @@ describe("verifyWebhook", () => {
 
   it("falls back to Polar's legacy key (UTF-8 bytes of the whole secret string)", async () => {
     const polarSecret = "whsec_Abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
-    const body = JSON.stringify({ type: "order.paid", timestamp: "2026-01-15T12:00:00.000Z", data: { id: "o1" } });
+    const body = JSON.stringify({
+      type: "order.paid",
+      timestamp: "2026-01-15T12:00:00.000Z",
+      data: { id: "o1" },
+    });
     const signature = hmac(Buffer.from(polarSecret, "utf8"), "evt_1", VECTOR.timestamp, body);
     const h = headersOf(signature, "evt_1");
     const event = await verifyWebhook(body, h, polarSecret, { now });

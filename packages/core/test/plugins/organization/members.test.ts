@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../../../src/storage/secondary-storage";
 import { failure, setupOrg } from "./helpers";
 
 interface MemberBody {
@@ -347,5 +348,32 @@ describe("members: remove-member and leave", () => {
       status: 400,
       code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER",
     });
+  });
+});
+
+describe("active organization with sessions in secondary storage", () => {
+  it("removal, team removal and deletion clear the affected sessions in storage", async () => {
+    const s = setupOrg({ teams: { enabled: true } }, { secondaryStorage: memoryStorage() });
+    const r = await s.roster();
+    const second = s.browser();
+    await second.post("/sign-in/email", { email: r.member.email, password: "correct-horse-battery" });
+    await second.post("/organization/set-active", { organizationId: r.org.id });
+    expect((await s.sessionOf(r.member))?.activeOrganizationId).toBe(r.org.id);
+    await r.owner.browser.post("/organization/remove-member", { memberIdOrEmail: r.ids.member });
+    expect((await s.sessionOf(r.member))?.activeOrganizationId).toBeNull();
+    const other = await second.get<{ session: Record<string, unknown> }>("/get-session");
+    expect(other.data.session.activeOrganizationId).toBeNull();
+
+    const team = await r.owner.browser.post<{ id: string }>("/organization/create-team", { name: "Blue" });
+    await r.owner.browser.post("/organization/add-team-member", {
+      teamId: team.data.id,
+      userId: r.admin.user.id,
+    });
+    await r.admin.browser.post("/organization/set-active-team", { teamId: team.data.id });
+    await r.owner.browser.post("/organization/remove-team", { teamId: team.data.id });
+    expect(await s.sessionOf(r.admin)).toMatchObject({ activeOrganizationId: r.org.id, activeTeamId: null });
+
+    await r.owner.browser.post("/organization/delete", { organizationId: r.org.id });
+    for (const p of [r.owner, r.admin]) expect((await s.sessionOf(p))?.activeOrganizationId).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { organization } from "../../../src/plugins/organization";
+import { createTestAuth } from "../../../src/testing";
 import { failure, type Org, setupOrg, unique } from "./helpers";
 
 type OrgResponse = Org & Record<string, unknown>;
@@ -373,5 +375,23 @@ describe("organization: list, get-full-organization, set-active", () => {
       status: 400,
       code: "ORGANIZATION_NOT_FOUND",
     });
+  });
+});
+
+describe("docs/plugins/organization.md", () => {
+  it("the runnable example works as written", async () => {
+    const { signUp } = createTestAuth({ plugins: [organization()] });
+    const ann = await signUp({ email: "ann@example.com" });
+    const bob = await signUp({ email: "bob@example.com" });
+    await ann.browser.post("/organization/create", { name: "Acme", slug: "acme" });
+    const invite = await ann.browser.post<{ id: string }>("/organization/invite-member", {
+      email: "BOB@example.com",
+      role: "admin",
+    });
+    await bob.browser.post("/organization/accept-invitation", { invitationId: invite.data.id });
+    const check = await bob.browser.post("/organization/has-permission", {
+      permissions: { member: ["delete"] },
+    });
+    expect(check.data).toEqual({ error: null, success: true });
   });
 });

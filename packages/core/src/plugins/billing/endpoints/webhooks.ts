@@ -87,7 +87,9 @@ export const rotateWebhookEndpointSecret = defineEndpoint(billingRoutes.rotateWe
 
 /** GET /billing/webhooks/deliveries/list?endpointId&eventId&page&limit: the delivery log, newest first. */
 export const listWebhookDeliveries = defineEndpoint(billingRoutes.listWebhookDeliveries, {
-  query: paginationQuery.extend({ endpointId: z.string().optional(), eventId: z.string().optional() }).optional(),
+  query: paginationQuery
+    .extend({ endpointId: z.string().optional(), eventId: z.string().optional() })
+    .optional(),
   auth: "session",
   async handler({ app, session, query }) {
     const { merchantId, webhooks } = await managed(app, session, query?.organizationId);

@@ -5,6 +5,11 @@
 export type PaymentResult =
   | { readonly status: "succeeded"; readonly intentId: string; readonly paymentMethodId?: string }
   | { readonly status: "requires_action"; readonly intentId: string; readonly clientSecret: string }
+  /**
+   * Accepted but not settled yet (e.g. a bank debit): the checkout stays confirmed, with
+   * `intent_status: "processing"`, until the processor's success or failure webhook.
+   */
+  | { readonly status: "processing"; readonly intentId: string }
   | {
       readonly status: "failed";
       readonly intentId?: string;

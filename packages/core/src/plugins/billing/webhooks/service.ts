@@ -3,9 +3,16 @@ import type { Where, WhereItem } from "../../../db/where";
 import { generateWebhookSecret } from "../../../webhooks/signing";
 import type { BillingContext } from "../context";
 import { paginated } from "../endpoints/schemas";
-import { BILLING_ERRORS, validationFailed } from "../errors";
-import { BILLING_EVENT_TYPES, type BillingEventType } from "../events";
+import { BILLING_ERRORS } from "../errors";
 import { createWebhookDeliverer } from "./deliver";
+import {
+  checkEvents,
+  checkUrl,
+  type PageInput,
+  type WebhookEndpointInput,
+  type WebhookEndpointPatch,
+  windowOf,
+} from "./input";
 import { webhookPolicy } from "./policy";
 import {
   serializeDelivery,
@@ -15,51 +22,6 @@ import {
   type WebhookEndpointRow,
   type WebhookEventRow,
 } from "./rows";
-
-export interface WebhookEndpointInput {
-  /** http(s) URL the events are POSTed to. */
-  readonly url: string;
-  /** Event types to receive; empty or absent = every type. */
-  readonly events?: readonly string[];
-}
-
-export interface WebhookEndpointPatch {
-  readonly url?: string;
-  readonly events?: readonly string[];
-  /** Re-enable an endpoint disabled after failures (or pause one). */
-  readonly enabled?: boolean;
-}
-
-export interface PageInput {
-  readonly page?: number;
-  readonly limit?: number;
-}
-
-function checkUrl(url: string): string {
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = null;
-  }
-  if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:") || !parsed.hostname)
-    throw validationFailed([{ path: ["url"], message: "URL must be an http or https URL." }]);
-  return parsed.href;
-}
-
-function checkEvents(events: readonly string[]): BillingEventType[] {
-  const known = new Set<string>(BILLING_EVENT_TYPES);
-  const unknown = events.findIndex((e) => !known.has(e));
-  if (unknown >= 0)
-    throw validationFailed([{ path: ["events", unknown], message: `Unknown event type: ${events[unknown]}` }]);
-  return [...new Set(events)] as BillingEventType[];
-}
-
-const windowOf = (p: PageInput) => {
-  const page = p.page ?? 1;
-  const limit = p.limit ?? 10;
-  return { page, limit, offset: (page - 1) * limit };
-};
 
 /**
  * Webhook endpoints of a merchant (create, read, update, delete, rotate secret), the delivery log,
@@ -179,7 +141,8 @@ export function createWebhookService(ctx: BillingContext) {
   ) {
     const w = windowOf(filter);
     const where: WhereItem[] = [];
-    if (filter.eventId) where.push({ field: "eventId", value: (await eventRow(merchantId, filter.eventId)).id });
+    if (filter.eventId)
+      where.push({ field: "eventId", value: (await eventRow(merchantId, filter.eventId)).id });
     if (filter.endpointId) {
       where.push({ field: "endpointId", value: (await endpointRow(merchantId, filter.endpointId)).id });
     } else if (!filter.eventId) {

@@ -1,0 +1,52 @@
+import type Stripe from "stripe";
+
+export interface StripeProcessorOptions {
+  /** Secret API key (`sk_live_...` / `sk_test_...`); only used when no `client` is given. */
+  readonly secretKey: string;
+  /** Publishable key (`pk_...`), handed to the checkout page through `clientConfig()`. */
+  readonly publishableKey: string;
+  /** Signing secret of the webhook endpoint (`whsec_...`) that points at `/billing/processor/webhook`. */
+  readonly webhookSecret: string;
+  /** Pin an API version; default the one the installed SDK was generated for. */
+  readonly apiVersion?: Stripe.StripeConfig["apiVersion"];
+  /**
+   * A ready SDK instance (custom HTTP client, proxies, tests). Without it one is built on first
+   * use with Stripe's fetch HTTP client, so the SDK is only loaded by apps that use Stripe.
+   */
+  readonly client?: Stripe;
+  /**
+   * Where a redirect-based payment method (bank redirects, some wallets, out-of-band 3-D Secure)
+   * returns the buyer; `{CHECKOUT_ID}` is replaced. Without it the `return_url` carried by the
+   * confirmation token (set by the checkout page in `stripe.createConfirmationToken`) applies.
+   */
+  readonly returnUrl?: string | ((checkout: { checkoutId: string; merchantId: string }) => string);
+  /** Signature tolerance of processor webhooks, in seconds. Default 300 (Stripe's default). */
+  readonly webhookTolerance?: number;
+}
+
+/** Why money goes back, in the engine's words (BILLING.md section 5). */
+export type RefundReason =
+  | "duplicate"
+  | "fraudulent"
+  | "customer_request"
+  | "service_disruption"
+  | "satisfaction_guarantee"
+  | "other";
+
+export interface RefundInput {
+  /** The PaymentIntent that took the money (`pi_...`). */
+  readonly intentId: string;
+  /** Minor units, tax included (what goes back to the card). */
+  readonly amount: number;
+  readonly reason: RefundReason;
+  readonly metadata?: Readonly<Record<string, string>>;
+  /** Same key for a retried request: Stripe refunds once. */
+  readonly idempotencyKey?: string;
+}
+
+export interface RefundResult {
+  readonly id: string;
+  readonly amount: number;
+  readonly status: "pending" | "succeeded" | "failed" | "canceled";
+  readonly failureReason?: string;
+}

@@ -1,0 +1,146 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../../src/cli/generate";
+import type { AnyPlugin } from "../../src/plugin/define-plugin";
+import { type AvailablePlugin, availablePlugins, combinations, comboName, configOf, recordingIo } from "./cli-helpers";
+import { prismaCli, scratchDir } from "./prisma-helpers";
+
+/**
+ * `gatehouse generate` for every combination of the plugins that exist (found at run time): the
+ * Prisma schema validates with `prisma validate`, and the SQLite DDL runs. (The SQL of every dialect
+ * against real servers: cli-sql.test.ts.)
+ */
+const plugins = await availablePlugins();
+const combos = combinations(plugins);
+const instances = (subset: readonly AvailablePlugin[]): AnyPlugin[] => subset.map((p) => p.create());
+
+let scratch: Awaited<ReturnType<typeof scratchDir>>;
+beforeAll(async () => {
+  scratch = await scratchDir("cli-generate");
+});
+afterAll(() => scratch.remove());
+
+/** Runs `generate` in its own folder; returns what it wrote. */
+async function generated(name: string, args: Parameters<typeof generate>[0], subset: readonly AvailablePlugin[]) {
+  const dir = path.join(scratch.dir, name.replace(/\W+/g, "-"));
+  const { io, text } = recordingIo(dir);
+  await generate(args, configOf({ plugins: instances(subset) }), io);
+  const file = path.resolve(dir, args.output ?? "");
+  return { file, content: await readFile(file, "utf8"), log: text() };
+}
+
+describe("gatehouse generate for every plugin combination", () => {
+  it("found the plugins of src/plugins", () => {
+    expect(plugins.length).toBeGreaterThan(0);
+    expect(combos[0]).toEqual([]);
+  });
+
+  for (const subset of combos) {
+    it(`${comboName(subset)}: Prisma models validate, SQLite DDL applies, generating twice changes nothing`, async () => {
+      const name = comboName(subset);
+      const args = { adapter: "prisma", dialect: "postgres", output: "prisma/schema.prisma", command: "test" } as const;
+      const first = await generated(name, args, subset);
+      await prismaCli(["validate", "--schema", first.file]);
+      const second = await generated(name, args, subset);
+      expect(second.content).toBe(first.content);
+      expect(second.log).toContain("Updated models:");
+
+      const sql = await generated(name, { adapter: "sql", dialect: "sqlite", output: "s.sql", command: "t" }, subset);
+      const db = new Database(":memory:");
+      try {
+        db.exec(sql.content);
+        const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get();
+        const schema = configOf({ plugins: instances(subset) }).schema;
+        expect(tables).toEqual({ n: Object.keys(schema).length });
+      } finally {
+        db.close();
+      }
+    });
+  }
+
+  it("all plugins: the Prisma models validate for MySQL and SQLite too", async () => {
+    const all = combos.at(-1) ?? [];
+    for (const dialect of ["mysql", "sqlite"] as const) {
+      const out = await generated(`all-${dialect}`, { adapter: "prisma", dialect, output: "schema.prisma", command: "t" }, all);
+      expect(out.content).toContain(`provider = "${dialect}"`);
+      await prismaCli(["validate", "--schema", out.file]);
+    }
+  });
+});
+
+const USER_SCHEMA = `// The app's own schema.
+generator client {
+  provider = "prisma-client"
+  output   = "../src/generated/prisma"
+}
+
+datasource db {
+  provider = "postgresql"
+}
+
+/// The app's users (Gatehouse adds its fields).
+model User {
+  id    String  @id @default(cuid())
+  posts Post[]
+  // shown on profile pages
+  bio   String?
+  email String  @unique
+
+  @@index([bio])
+  @@map("users")
+}
+
+model Post {
+  id       String @id @default(cuid())
+  title    String
+  authorId String
+  author   User   @relation(fields: [authorId], references: [id])
+}
+
+enum Color {
+  RED
+  GREEN
+}
+`;
+
+describe("gatehouse generate --adapter prisma into an existing schema.prisma", () => {
+  it("replaces only Gatehouse's models, keeps the user's models, fields and blocks, and validates", async () => {
+    const file = path.join(scratch.dir, "existing", "schema.prisma");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, USER_SCHEMA);
+    const { io, text } = recordingIo(path.dirname(file));
+    const args = { adapter: "prisma", output: "schema.prisma", command: "t" } as const;
+    await generate(args, configOf({}), io);
+    const merged = await readFile(file, "utf8");
+    for (const block of [USER_SCHEMA.split("\n/// The app")[0]!, USER_SCHEMA.slice(USER_SCHEMA.indexOf("model Post"))]) {
+      expect(merged).toContain(block.trim());
+    }
+    expect(text()).toContain("Added models: Session, Account, Verification");
+    expect(text()).toContain("Updated models: User");
+    const user = merged.slice(merged.indexOf("model User"), merged.indexOf("}", merged.indexOf("model User")));
+    expect(user).toContain("posts Post[]");
+    expect(user).toContain("// shown on profile pages");
+    expect(user).toContain("bio   String?");
+    expect(user).toContain("@@index([bio])");
+    expect(user).toContain("emailVerified");
+    expect(user).toContain("sessions      Session[]");
+    expect(user).not.toContain('@@map("users")');
+    expect(user).not.toContain("@default(cuid())");
+    await prismaCli(["validate", "--schema", file]);
+    await generate(args, configOf({}), io);
+    expect(await readFile(file, "utf8")).toBe(merged);
+  });
+
+  it("refuses a --dialect that contradicts the datasource", async () => {
+    const dir = path.join(scratch.dir, "conflict");
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "schema.prisma"), USER_SCHEMA);
+    const { io } = recordingIo(dir);
+    const run = generate({ adapter: "prisma", dialect: "sqlite", output: "schema.prisma", command: "t" }, configOf({}), io);
+    await expect(run).rejects.toThrow(/uses the provider "postgresql", not "sqlite"/);
+  });
+});
