@@ -36,7 +36,7 @@ export function syntheticError(statusText: string, code: string, message: string
   return { status: 0, statusText, code, message };
 }
 
-export function describe(error: unknown): string {
+export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
   return `${error.message}${cause}`;

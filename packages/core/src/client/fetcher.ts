@@ -1,4 +1,10 @@
-import { type ClientError, type ClientResult, describe, syntheticError, toClientError } from "./client-error";
+import {
+  type ClientError,
+  type ClientResult,
+  describeError,
+  syntheticError,
+  toClientError,
+} from "./client-error";
 import { parseJSON } from "./json";
 import { isRetryableStatus, normalizeRetry, type RetryOption, retryDelay, sleep } from "./retry";
 
@@ -70,8 +76,8 @@ async function attempt(doFetch: FetchLike, ctx: RequestHookContext, o: Layers): 
   } catch (error) {
     const aborted = error instanceof Error && error.name === "AbortError";
     return aborted
-      ? { error: syntheticError("Aborted", "ABORTED", describe(error)), response: null }
-      : { error: syntheticError("Network Error", "NETWORK_ERROR", describe(error)), response: null };
+      ? { error: syntheticError("Aborted", "ABORTED", describeError(error)), response: null }
+      : { error: syntheticError("Network Error", "NETWORK_ERROR", describeError(error)), response: null };
   }
   let parsed: unknown = null;
   if (text !== "") {
@@ -102,7 +108,7 @@ export function createFetcher(config: { baseURL: () => string; defaults?: FetchO
     try {
       url = new URL(config.baseURL() + spec.path);
     } catch (error) {
-      const message = `Invalid auth URL (${describe(error)}); set \`baseURL\` when not running in a browser.`;
+      const message = `Invalid auth URL (${describeError(error)}); set \`baseURL\` when not running in a browser.`;
       return { data: null, error: syntheticError("Invalid URL", "INVALID_BASE_URL", message) };
     }
     appendQuery(url, { ...spec.query, ...defaults.query, ...options.query });
@@ -155,7 +161,7 @@ export function createFetcher(config: { baseURL: () => string; defaults?: FetchO
       return (await run(spec, options)) as ClientResult<T>;
     } catch (error) {
       // A throwing hook or parser: still a result, never an exception.
-      return { data: null, error: syntheticError("Client Error", "CLIENT_ERROR", describe(error)) };
+      return { data: null, error: syntheticError("Client Error", "CLIENT_ERROR", describeError(error)) };
     }
   };
 }

@@ -48,11 +48,11 @@ export const signUpEmail = defineEndpoint(coreRoutes.signUpEmail, {
       password: hash,
     });
     let user: Awaited<ReturnType<typeof users.insert>>;
+    let account: Awaited<ReturnType<typeof users.insertAccount>>;
     try {
-      user = await app.adapter.transaction(async (tx) => {
+      [user, account] = await app.adapter.transaction(async (tx) => {
         const created = await users.insert(userData, tx);
-        await users.insertAccount(accountData, tx);
-        return created;
+        return [created, await users.insertAccount(accountData, tx)] as const;
       });
     } catch (error) {
       if (isAdapterError(error, "UNIQUE_VIOLATION")) {
@@ -66,6 +66,7 @@ export const signUpEmail = defineEndpoint(coreRoutes.signUpEmail, {
       throw error;
     }
     await users.afterCreate(user, rc.request);
+    await users.afterCreateAccount(account);
 
     const verification = app.options.emailVerification;
     const requireVerification = app.options.emailAndPassword?.requireEmailVerification ?? false;

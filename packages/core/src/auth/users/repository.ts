@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context/app-context";
-import type { DBAdapter } from "../../db/adapter";
+import { type DBAdapter, isAdapterError } from "../../db/adapter";
 import { AUTH_ERRORS } from "../errors";
 import type { Account, User } from "../models";
 import type { ModelHooks } from "../options";
@@ -86,11 +86,20 @@ export function createUserRepository(app: AppContext) {
       const final = await runBeforeHook(hooks.user?.update?.before, hooked.data, () =>
         AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
       );
-      const updated = await db.update<UserRow>({
-        model: "user",
-        where: [{ field: "id", value: user.id }],
-        update: final,
-      });
+      let updated: UserRow | null;
+      try {
+        updated = await db.update<UserRow>({
+          model: "user",
+          where: [{ field: "id", value: user.id }],
+          update: final,
+        });
+      } catch (error) {
+        // A unique field clashed (a concurrent writer won): plugins name the field (username: 422
+        // "already taken"); otherwise the generic conflict.
+        if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
+        await app.events.runBefore("user.writeConflict", { data: final, userId: user.id, request });
+        throw AUTH_ERRORS.USER_ALREADY_EXISTS();
+      }
       if (!updated) throw AUTH_ERRORS.USER_NOT_FOUND();
       return updated;
     },

@@ -30,6 +30,8 @@ export const BILLING_ERROR_CODES = {
     status: 422,
     message: "A customer with this external ID already exists but with a different email address.",
   },
+  CUSTOMER_EMAIL_EXISTS: { status: 422, message: "A customer with this email address already exists." },
+  CUSTOMER_EXTERNAL_ID_EXISTS: { status: 422, message: "A customer with this external ID already exists." },
   INVALID_TAX_ID: { status: 422, message: "Invalid tax ID." },
   TAX_ID_NEEDS_COUNTRY: { status: 422, message: "Country is required to validate tax ID." },
   MERCHANT_NOT_FOUND: { status: 404, message: "Merchant not found" },

@@ -69,4 +69,12 @@ export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from ".
 export type { BillingOptions } from "./options";
 export type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processors/processor";
 export { TEST_PAYMENT_METHODS, testProcessor } from "./processors/test-processor";
+export {
+  type RefundInput,
+  type RefundReason,
+  type RefundResult,
+  type StripeProcessor,
+  type StripeProcessorOptions,
+  stripeProcessor,
+} from "./processors/stripe";
 export type { BillingServices } from "./services";

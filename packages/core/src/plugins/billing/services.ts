@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context/app-context";
+import { createCatalogServices } from "./catalog/services";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
@@ -17,6 +18,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const subscriptions = createSubscriptionService(ctx);
   const checkouts = createCheckoutService({ ctx, merchants, customers, orders, subscriptions });
   const webhooks = createWebhookService(ctx);
+  const catalog = createCatalogServices(ctx, merchants, customers);
 
   /**
    * Background work, safe to call from several instances at once: expires checkouts and delivers
@@ -29,7 +31,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     return { checkouts: checkoutsResult, webhooks: webhooksResult };
   }
 
-  return { ctx, merchants, customers, orders, subscriptions, checkouts, webhooks, runDue };
+  return { ctx, merchants, customers, orders, subscriptions, checkouts, webhooks, ...catalog, runDue };
 }
 
 export type BillingServices = ReturnType<typeof createBillingServices>;

@@ -43,6 +43,12 @@ export const DEFAULT_SUBSCRIPTION_SETTINGS = {
   prorationBehavior: "prorate" as const,
 };
 
+/** A merchant change: settings objects are merged into the stored ones (partial updates). */
+export type MerchantUpdate = Partial<Omit<MerchantRow, "featureSettings" | "subscriptionSettings">> & {
+  featureSettings?: Partial<MerchantRow["featureSettings"]>;
+  subscriptionSettings?: Partial<MerchantRow["subscriptionSettings"]>;
+};
+
 /** The spec's Merchant organization shape. */
 export function serializeMerchant(m: MerchantRow) {
   return {
@@ -144,7 +150,7 @@ export function createMerchantService(ctx: BillingContext) {
     return row;
   }
 
-  async function update(merchantId: string, data: Partial<MerchantRow>) {
+  async function update(merchantId: string, data: MerchantUpdate) {
     return ctx.write(async (tx, emit: Emit) => {
       const current = await byId(merchantId, tx);
       const merged: Row = { ...data, modifiedAt: ctx.now() };

@@ -27,6 +27,9 @@ export interface MemberListParams {
   readonly filterOperator?: (typeof MEMBER_FILTER_OPERATORS)[number];
 }
 
+/** Members per page when no `limit` is given (the total is always counted). */
+export const DEFAULT_PAGE_SIZE = 100;
+
 const badQuery = (message: string) =>
   AUTH_ERRORS.INVALID_QUERY_PARAMETERS({ issues: [{ path: [], message }] });
 
@@ -71,7 +74,7 @@ export async function memberListQuery(
   if (params.sortBy) assertField(model, params.sortBy);
   return {
     where,
-    limit: params.limit,
+    limit: params.limit ?? DEFAULT_PAGE_SIZE,
     offset: params.offset,
     sortBy: params.sortBy ? { field: params.sortBy, direction: params.sortDirection ?? "asc" } : undefined,
   };

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import { defineEndpoint, type RouteDef } from "../../../router/endpoint";
+import { merchantFor } from "../access";
+import { type BillingServices, billingOf } from "../services";
+
+interface Scoped {
+  organizationId?: string | null | undefined;
+}
+
+type Run<S extends z.ZodType<Scoped>, O> = (
+  billing: BillingServices,
+  input: z.output<S> & { organizationId: string },
+) => Promise<O>;
+
+/**
+ * A merchant-side write (POST, JSON body): a session with manage rights on the merchant (its
+ * organization's owners and admins, or platform admins), then the service. The merchant comes from
+ * `organizationId` in the body, else the session's active organization.
+ */
+export function merchantWrite<const R extends RouteDef, S extends z.ZodType<Scoped>, O>(
+  route: R,
+  body: S,
+  run: Run<S, O>,
+) {
+  return defineEndpoint(route, {
+    body,
+    auth: "session",
+    async handler({ app, session, body }) {
+      const billing = billingOf(app);
+      const input = body as z.output<S>;
+      const merchant = await merchantFor(app, billing.merchants, session, input.organizationId, "manage");
+      return run(billing, { ...input, organizationId: merchant.id });
+    },
+  });
+}
+
+/** A merchant-side read (GET, query): members of the merchant's organization may read too. */
+export function merchantRead<const R extends RouteDef, S extends z.ZodType<Scoped>, O>(
+  route: R,
+  query: S,
+  run: Run<S, O>,
+) {
+  return defineEndpoint(route, {
+    query,
+    auth: "session",
+    async handler({ app, session, query }) {
+      const billing = billingOf(app);
+      const input = query as z.output<S>;
+      const merchant = await merchantFor(app, billing.merchants, session, input.organizationId, "read");
+      return run(billing, { ...input, organizationId: merchant.id });
+    },
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Merchant-side routes (browser-safe data): RPC style like better-auth, under /billing. Writes are
+ * POST with a JSON body, reads GET with a query; each names its merchant with `organizationId`
+ * (default: the session's active organization).
+ */
+const post = (path: string) => ({ method: "POST", path: `/billing/${path}` }) as const;
+const get = (path: string) => ({ method: "GET", path: `/billing/${path}` }) as const;
+
+export const merchantRoutes = {
+  createProduct: post("products/create"),
+  updateProduct: post("products/update"),
+  archiveProduct: post("products/archive"),
+  getProduct: get("products/get"),
+  listProducts: get("products/list"),
+  createBenefit: post("benefits/create"),
+  updateBenefit: post("benefits/update"),
+  deleteBenefit: post("benefits/delete"),
+  getBenefit: get("benefits/get"),
+  listBenefits: get("benefits/list"),
+  createCustomField: post("custom-fields/create"),
+  updateCustomField: post("custom-fields/update"),
+  deleteCustomField: post("custom-fields/delete"),
+  getCustomField: get("custom-fields/get"),
+  listCustomFields: get("custom-fields/list"),
+  createMeter: post("meters/create"),
+  updateMeter: post("meters/update"),
+  archiveMeter: post("meters/archive"),
+  getMeter: get("meters/get"),
+  listMeters: get("meters/list"),
+  createDiscount: post("discounts/create"),
+  updateDiscount: post("discounts/update"),
+  deleteDiscount: post("discounts/delete"),
+  getDiscount: get("discounts/get"),
+  listDiscounts: get("discounts/list"),
+  createCustomer: post("customers/create"),
+  updateCustomer: post("customers/update"),
+  deleteCustomer: post("customers/delete"),
+  getCustomer: get("customers/get"),
+  listCustomers: get("customers/list"),
+  getCustomerState: get("customers/state"),
+  getBillingOrganization: get("organization"),
+  updateBillingOrganization: post("organization/update"),
+} as const;
