@@ -27,7 +27,8 @@ export interface LoadedConfig {
   readonly database?: DatabaseAdapter;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
 
 export function resolveConfigPath(cwd: string, given: string | undefined): string {
   if (given) {
@@ -37,7 +38,9 @@ export function resolveConfigPath(cwd: string, given: string | undefined): strin
   }
   const found = CONFIG_CANDIDATES.map((c) => path.resolve(cwd, c)).find((f) => existsSync(f));
   if (!found) {
-    throw new CliError(`No auth config found (looked for ${CONFIG_CANDIDATES.join(", ")}): pass --config <file>.`);
+    throw new CliError(
+      `No auth config found (looked for ${CONFIG_CANDIDATES.join(", ")}): pass --config <file>.`,
+    );
   }
   return found;
 }
@@ -69,7 +72,10 @@ export async function loadConfig(cwd: string, given: string | undefined): Promis
     throw new CliError(`Could not load ${file}: ${reason}`);
   }
   const exported = isObject(module) ? (module.auth ?? module.default) : undefined;
-  const value = isObject(exported) && isObject(exported.default) && !("options" in exported) ? exported.default : exported;
+  const value =
+    isObject(exported) && isObject(exported.default) && !("options" in exported)
+      ? exported.default
+      : exported;
   if (!isObject(value)) {
     throw new CliError(`${file} must export \`auth\` (the result of createAuth) or a default export.`);
   }

@@ -35,7 +35,15 @@ function namesOf(database: DatabaseAdapter | undefined): PrismaNameOptions & { p
   if (typeof options !== "object" || options === null) return {};
   const pick = (key: string) => Reflect.get(options, key);
   const names: Record<string, unknown> = {};
-  for (const key of ["casing", "tables", "fields", "tablePrefix", "prismaModels", "prismaFields", "provider"]) {
+  for (const key of [
+    "casing",
+    "tables",
+    "fields",
+    "tablePrefix",
+    "prismaModels",
+    "prismaFields",
+    "provider",
+  ]) {
     if (pick(key) !== undefined) names[key] = pick(key);
   }
   return names as PrismaNameOptions & { provider?: string };
@@ -69,14 +77,22 @@ async function generatePrisma(args: GenerateArgs, config: LoadedConfig, io: CliI
   );
   if (!wanted) throw new CliError("Cannot tell the Prisma provider: pass --dialect postgres|mysql|sqlite.");
   if (declared !== undefined && declared !== wanted) {
-    throw new CliError(`${file} uses the provider "${declared}", not "${wanted}": pass the matching --dialect.`);
+    throw new CliError(
+      `${file} uses the provider "${declared}", not "${wanted}": pass the matching --dialect.`,
+    );
   }
   const options = { ...names, provider: wanted };
-  const merged = mergePrismaSchema(existing, prismaModelBlocks(config.schema, options), prismaHeader(options));
+  const merged = mergePrismaSchema(
+    existing,
+    prismaModelBlocks(config.schema, options),
+    prismaHeader(options),
+  );
   await write(io, file, merged.text);
   if (merged.added.length > 0) io.out(`Added models: ${merged.added.join(", ")}`);
   if (merged.updated.length > 0) io.out(`Updated models: ${merged.updated.join(", ")}`);
-  io.out("Next: `npx prisma generate`, then `npx prisma migrate dev` (or apply `gatehouse generate --adapter sql`).");
+  io.out(
+    "Next: `npx prisma generate`, then `npx prisma migrate dev` (or apply `gatehouse generate --adapter sql`).",
+  );
 }
 
 function timestamp(): string {
@@ -90,7 +106,11 @@ async function generateSql(args: GenerateArgs, config: LoadedConfig, io: CliIo):
   const names: AdapterOptions = namesOf(config.database);
   const sql = schemaSql(config.schema, dialect, { ...names, collation: args.collation });
   if (args.adapter === "sql") {
-    await write(io, path.resolve(io.cwd, args.output ?? `gatehouse-${dialect}.sql`), sqlFile(sql, dialect, args.command));
+    await write(
+      io,
+      path.resolve(io.cwd, args.output ?? `gatehouse-${dialect}.sql`),
+      sqlFile(sql, dialect, args.command),
+    );
   } else {
     const file = args.output ?? path.join("migrations", `${timestamp()}_gatehouse.ts`);
     await write(io, path.resolve(io.cwd, file), kyselyMigrationFile(sql, args.command));

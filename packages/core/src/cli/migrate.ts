@@ -26,7 +26,9 @@ function describe(step: MigrationStep): string {
 export async function migrate(args: MigrateArgs, config: LoadedConfig, io: CliIo): Promise<number> {
   const database = config.database;
   if (!database) {
-    throw new CliError(`${config.file} configures no database (the default is in memory): nothing to migrate.`);
+    throw new CliError(
+      `${config.file} configures no database (the default is in memory): nothing to migrate.`,
+    );
   }
   if (!database.plan || !database.migrate) {
     const hint =

@@ -18,7 +18,8 @@ export function prismaBlocks(lines: readonly string[]): PrismaBlockRange[] {
     if (!match) continue;
     let end = i + 1;
     while (end < lines.length && lines[end]?.trim() !== "}") end++;
-    if (end >= lines.length) throw new Error(`schema.prisma: the block "${match[1]} ${match[2]}" is never closed`);
+    if (end >= lines.length)
+      throw new Error(`schema.prisma: the block "${match[1]} ${match[2]}" is never closed`);
     blocks.push({ kind: match[1]!, name: match[2]!, start: i, end });
     i = end;
   }

@@ -27,7 +27,11 @@ Options:
 const TARGETS: readonly GenerateTarget[] = ["prisma", "kysely", "sql"];
 const DIALECTS: readonly SqlDialect[] = ["postgres", "mysql", "sqlite"];
 
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+): T | undefined {
   if (value === undefined) return undefined;
   const found = allowed.find((a) => a === value);
   if (!found) throw new CliError(`--${flag} must be one of ${allowed.join(", ")} (got "${value}").`);
@@ -63,7 +67,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const config = await loadConfig(io.cwd, values.config);
       const commandLine = ["gatehouse", ...argv].join(" ");
       try {
-        await generate({ adapter, dialect, output: values.output, collation: values.collation, command: commandLine }, config, io);
+        await generate(
+          { adapter, dialect, output: values.output, collation: values.collation, command: commandLine },
+          config,
+          io,
+        );
       } finally {
         await config.database?.close?.();
       }

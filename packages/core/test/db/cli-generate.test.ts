@@ -3,8 +3,17 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/cli/generate";
+import { runCli } from "../../src/cli/run";
 import type { AnyPlugin } from "../../src/plugin/define-plugin";
-import { type AvailablePlugin, availablePlugins, combinations, comboName, configOf, recordingIo } from "./cli-helpers";
+import {
+  type AvailablePlugin,
+  availablePlugins,
+  combinations,
+  comboName,
+  configOf,
+  recordingIo,
+  srcImport,
+} from "./cli-helpers";
 import { prismaCli, scratchDir } from "./prisma-helpers";
 
 /**
@@ -39,7 +48,11 @@ async function validate(file: string): Promise<void> {
 const validations = new Map<string, Promise<void>>();
 
 /** Runs `generate` in its own folder; returns what it wrote. */
-async function generated(name: string, args: Parameters<typeof generate>[0], subset: readonly AvailablePlugin[]) {
+async function generated(
+  name: string,
+  args: Parameters<typeof generate>[0],
+  subset: readonly AvailablePlugin[],
+) {
   const dir = path.join(scratch.dir, name.replace(/\W+/g, "-"));
   const { io, text } = recordingIo(dir);
   await generate(args, configOf({ plugins: instances(subset) }), io);
@@ -53,7 +66,12 @@ describe("gatehouse generate for every plugin combination", () => {
     expect(combos[0]).toEqual([]);
     for (const subset of combos) {
       const name = comboName(subset);
-      const args = { adapter: "prisma", dialect: "postgres", output: "prisma/schema.prisma", command: "test" } as const;
+      const args = {
+        adapter: "prisma",
+        dialect: "postgres",
+        output: "prisma/schema.prisma",
+        command: "test",
+      } as const;
       const { file } = await generated(name, args, subset);
       const validation = validate(file);
       validation.catch(() => {});
@@ -64,14 +82,23 @@ describe("gatehouse generate for every plugin combination", () => {
   for (const subset of combos) {
     it(`${comboName(subset)}: Prisma models validate, SQLite DDL applies, generating twice changes nothing`, async () => {
       const name = comboName(subset);
-      const args = { adapter: "prisma", dialect: "postgres", output: "prisma/schema.prisma", command: "test" } as const;
+      const args = {
+        adapter: "prisma",
+        dialect: "postgres",
+        output: "prisma/schema.prisma",
+        command: "test",
+      } as const;
       const first = await readFile(path.join(scratch.dir, name.replace(/\W+/g, "-"), args.output), "utf8");
       await validations.get(name);
       const second = await generated(name, args, subset);
       expect(second.content).toBe(first);
       expect(second.log).toContain("Updated models:");
 
-      const sql = await generated(name, { adapter: "sql", dialect: "sqlite", output: "s.sql", command: "t" }, subset);
+      const sql = await generated(
+        name,
+        { adapter: "sql", dialect: "sqlite", output: "s.sql", command: "t" },
+        subset,
+      );
       const db = new Database(":memory:");
       try {
         db.exec(sql.content);
@@ -87,7 +114,11 @@ describe("gatehouse generate for every plugin combination", () => {
   it("all plugins: the Prisma models validate for MySQL and SQLite too", async () => {
     const all = combos.at(-1) ?? [];
     for (const dialect of ["mysql", "sqlite"] as const) {
-      const out = await generated(`all-${dialect}`, { adapter: "prisma", dialect, output: "schema.prisma", command: "t" }, all);
+      const out = await generated(
+        `all-${dialect}`,
+        { adapter: "prisma", dialect, output: "schema.prisma", command: "t" },
+        all,
+      );
       expect(out.content).toContain(`provider = "${dialect}"`);
       await validate(out.file);
     }
@@ -139,12 +170,18 @@ describe("gatehouse generate --adapter prisma into an existing schema.prisma", (
     const args = { adapter: "prisma", output: "schema.prisma", command: "t" } as const;
     await generate(args, configOf({}), io);
     const merged = await readFile(file, "utf8");
-    for (const block of [USER_SCHEMA.split("\n/// The app")[0]!, USER_SCHEMA.slice(USER_SCHEMA.indexOf("model Post"))]) {
+    for (const block of [
+      USER_SCHEMA.split("\n/// The app")[0]!,
+      USER_SCHEMA.slice(USER_SCHEMA.indexOf("model Post")),
+    ]) {
       expect(merged).toContain(block.trim());
     }
     expect(text()).toContain("Added models: Session, Account, Verification");
     expect(text()).toContain("Updated models: User");
-    const user = merged.slice(merged.indexOf("model User"), merged.indexOf("}", merged.indexOf("model User")));
+    const user = merged.slice(
+      merged.indexOf("model User"),
+      merged.indexOf("}", merged.indexOf("model User")),
+    );
     expect(user).toContain("posts Post[]");
     expect(user).toContain("// shown on profile pages");
     expect(user).toContain("bio   String?");
@@ -164,7 +201,71 @@ describe("gatehouse generate --adapter prisma into an existing schema.prisma", (
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, "schema.prisma"), USER_SCHEMA);
     const { io } = recordingIo(dir);
-    const run = generate({ adapter: "prisma", dialect: "sqlite", output: "schema.prisma", command: "t" }, configOf({}), io);
+    const run = generate(
+      { adapter: "prisma", dialect: "sqlite", output: "schema.prisma", command: "t" },
+      configOf({}),
+      io,
+    );
     await expect(run).rejects.toThrow(/uses the provider "postgresql", not "sqlite"/);
+  });
+});
+
+describe("gatehouse generate from a config file", () => {
+  const config = async (name: string, lines: string[]) => {
+    const dir = path.join(scratch.dir, name);
+    const { mkdir } = await import("node:fs/promises");
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "auth.ts"), lines.join("\n"));
+    return dir;
+  };
+
+  it("takes a default export of options, and names from a Prisma adapter's options", async () => {
+    const options = await config("options", [
+      `import { username } from "${srcImport(path.join(scratch.dir, "options"), "plugins/username/index")}";`,
+      "export default { plugins: [username()] };",
+    ]);
+    const sqlRun = recordingIo(options);
+    expect(
+      await runCli(["generate", "-a", "sql", "-d", "sqlite", "-o", "out.sql"], sqlRun.io),
+      sqlRun.errors(),
+    ).toBe(0);
+    expect(await readFile(path.join(options, "out.sql"), "utf8")).toMatch(/"username" text/);
+
+    const dir = path.join(scratch.dir, "prisma-options");
+    await config("prisma-options", [
+      `import { createAuth } from "${srcImport(dir, "index")}";`,
+      `import { prismaAdapter } from "${srcImport(dir, "adapters/prisma/index")}";`,
+      "const client = { $transaction: <R>(fn: (tx: object) => Promise<R>) => fn({}) };",
+      "export const auth = createAuth({",
+      '  database: prismaAdapter(client, { provider: "sqlite", casing: "snake", tablePrefix: "app_" }),',
+      "});",
+    ]);
+    const prismaRun = recordingIo(dir);
+    expect(await runCli(["generate", "--adapter", "prisma"], prismaRun.io), prismaRun.errors()).toBe(0);
+    const schema = await readFile(path.join(dir, "prisma", "schema.prisma"), "utf8");
+    expect(schema).toContain('provider = "sqlite"');
+    expect(schema).toContain('@@map("app_user")');
+    expect(schema).toMatch(/emailVerified +Boolean +@map\("email_verified"\)/);
+    expect(prismaRun.text()).toContain("Wrote prisma/schema.prisma");
+  });
+
+  it("reports usage errors with exit code 1", async () => {
+    const empty = await config("empty", ["export const nothing = 1;"]);
+    const cases: [string[], RegExp][] = [
+      [["generate"], /needs --adapter/],
+      [["generate", "--adapter", "drizzle"], /--adapter must be one of prisma, kysely, sql/],
+      [["generate", "-a", "sql", "-d", "oracle"], /--dialect must be one of/],
+      [["generate", "-a", "sql", "--config", "missing.ts"], /Config file not found/],
+      [["generate", "-a", "sql", "--config", "auth.ts"], /must export `auth`/],
+      [["migrate", "--nope"], /Unknown option '--nope'/],
+    ];
+    for (const [argv, message] of cases) {
+      const run = recordingIo(empty);
+      expect(await runCli(argv, run.io), argv.join(" ")).toBe(1);
+      expect(run.errors(), argv.join(" ")).toMatch(message);
+    }
+    const help = recordingIo(empty);
+    expect(await runCli(["--help"], help.io)).toBe(0);
+    expect(help.text()).toContain("Usage: gatehouse <command>");
   });
 });

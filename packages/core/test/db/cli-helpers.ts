@@ -86,6 +86,9 @@ export function recordingIo(cwd: string, tty: { isTTY?: boolean; answer?: boolea
 
 /** A TypeScript import path from a scratch folder to a file of packages/core/src. */
 export function srcImport(fromDir: string, file: string): string {
-  const relative = path.relative(fromDir, path.join(CORE_ROOT, "src", file)).split(path.sep).join("/");
+  const relative = path
+    .relative(fromDir, path.join(CORE_ROOT, "src", file))
+    .split(path.sep)
+    .join("/");
   return relative.startsWith(".") ? relative : `./${relative}`;
 }

@@ -31,7 +31,9 @@ const targets: { dialect: SqlDialect; service?: "postgres" | "mysql"; connect: (
     service: "postgres",
     connect: () =>
       new Kysely<DynamicDatabase>({
-        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: serviceUrls.postgres, max: 2 }) }),
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ connectionString: serviceUrls.postgres, max: 2 }),
+        }),
       }),
   },
   {
@@ -39,12 +41,15 @@ const targets: { dialect: SqlDialect; service?: "postgres" | "mysql"; connect: (
     service: "mysql",
     connect: () =>
       new Kysely<DynamicDatabase>({
-        dialect: new MysqlDialect({ pool: mysql.createPool({ uri: serviceUrls.mysql, timezone: "Z", connectionLimit: 2 }) }),
+        dialect: new MysqlDialect({
+          pool: mysql.createPool({ uri: serviceUrls.mysql, timezone: "Z", connectionLimit: 2 }),
+        }),
       }),
   },
   {
     dialect: "sqlite",
-    connect: () => new Kysely<DynamicDatabase>({ dialect: new SqliteDialect({ database: new Database(":memory:") }) }),
+    connect: () =>
+      new Kysely<DynamicDatabase>({ dialect: new SqliteDialect({ database: new Database(":memory:") }) }),
   },
 ];
 

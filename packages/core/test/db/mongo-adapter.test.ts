@@ -1,6 +1,10 @@
 import { type Document, ObjectId } from "mongodb";
 import { describe, expect, it, vi } from "vitest";
-import { detectMongoTransactions, mongoAdapter, NO_TRANSACTIONS_MESSAGE } from "../../src/adapters/mongo/index";
+import {
+  detectMongoTransactions,
+  mongoAdapter,
+  NO_TRANSACTIONS_MESSAGE,
+} from "../../src/adapters/mongo/index";
 import type { Row } from "../../src/db/adapter";
 import { conformanceSchema as schema } from "../../src/db/conformance/index";
 import { fakeMongo } from "./mongo-fake";
@@ -38,7 +42,9 @@ describe("mongodb adapter: documents", () => {
     // A caller's id that is no ObjectId stays a string.
     await adapter.create({ model: "owner", data: { id: "custom", batch: "b", name: "C", email: "c@x.io" } });
     expect(stored(db, "t_owner").map((d) => typeof d._id)).toEqual(["object", "string"]);
-    expect(await adapter.findOne({ model: "owner", where: [{ field: "id", value: "custom" }] })).toMatchObject({
+    expect(
+      await adapter.findOne({ model: "owner", where: [{ field: "id", value: "custom" }] }),
+    ).toMatchObject({
       name: "C",
     });
   });
@@ -55,9 +61,17 @@ describe("mongodb adapter: documents", () => {
     expect(doc).not.toHaveProperty("id");
     expect(doc?.profile).toEqual({ plan: "pro", seats: [1, 2] });
     expect(doc?.created_at).toBeInstanceOf(Date);
-    await adapter.update({ model: "owner", where: [{ field: "id", value: owner.id }], update: { nickname: "n" } });
+    await adapter.update({
+      model: "owner",
+      where: [{ field: "id", value: owner.id }],
+      update: { nickname: "n" },
+    });
     expect(stored(db, "t_owner")[0]?.nickname).toBe("n");
-    await adapter.update({ model: "owner", where: [{ field: "id", value: owner.id }], update: { nickname: null } });
+    await adapter.update({
+      model: "owner",
+      where: [{ field: "id", value: owner.id }],
+      update: { nickname: null },
+    });
     expect(stored(db, "t_owner")[0]).not.toHaveProperty("nickname");
   });
 });
@@ -66,13 +80,20 @@ describe("mongodb adapter: indexes", () => {
   it("migrate creates unique, partial unique and regular indexes once", async () => {
     const { db, database } = await setup();
     const indexes = await db.collection("t_token").indexes();
-    expect(indexes.map((i) => i.name)).toEqual(["_id_", "t_token_batch_idx", "t_token_secret_uidx", "t_token_code_uidx"]);
+    expect(indexes.map((i) => i.name)).toEqual([
+      "_id_",
+      "t_token_batch_idx",
+      "t_token_secret_uidx",
+      "t_token_code_uidx",
+    ]);
     expect(indexes.find((i) => i.name === "t_token_code_uidx")).toMatchObject({
       unique: true,
       key: { code: 1 },
       partialFilterExpression: { code: { $exists: true } },
     });
-    expect(indexes.find((i) => i.name === "t_token_secret_uidx")).not.toHaveProperty("partialFilterExpression");
+    expect(indexes.find((i) => i.name === "t_token_secret_uidx")).not.toHaveProperty(
+      "partialFilterExpression",
+    );
     expect(await database.plan?.({ schema })).toEqual({ steps: [] });
     expect(await database.migrate?.({ schema })).toEqual({ steps: [] });
   });
@@ -93,7 +114,9 @@ describe("mongodb adapter: indexes", () => {
   it("maps duplicate keys (E11000) to UNIQUE_VIOLATION", async () => {
     const { adapter } = await setup();
     await adapter.create({ model: "token", data: { batch: "b", secret: "s", purpose: "p" } });
-    await expect(adapter.create({ model: "token", data: { batch: "b", secret: "s", purpose: "p" } })).rejects.toMatchObject({
+    await expect(
+      adapter.create({ model: "token", data: { batch: "b", secret: "s", purpose: "p" } }),
+    ).rejects.toMatchObject({
       name: "AdapterError",
       code: "UNIQUE_VIOLATION",
       message: expect.stringContaining("E11000 duplicate key error"),
@@ -122,7 +145,9 @@ describe("mongodb adapter: transactions", () => {
     const { db, client } = fakeMongo({ replicaSet: false });
     const standalone = mongoAdapter(db, { ...options, client }).create({ schema });
     expect(standalone.capabilities.transactions).toBe(true);
-    await expect(standalone.transaction(async () => "never")).rejects.toThrow(/need a replica set or a sharded cluster/);
+    await expect(standalone.transaction(async () => "never")).rejects.toThrow(
+      /need a replica set or a sharded cluster/,
+    );
   });
 
   it("detects replica sets with the hello command", async () => {
@@ -150,13 +175,20 @@ describe("mongodb adapter: transactions", () => {
       })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "UNIQUE_VIOLATION" });
-    const rows = await adapter.findMany<Row>({ model: "item", sortBy: [{ field: "sku" }, { field: "ownerId" }] });
+    const rows = await adapter.findMany<Row>({
+      model: "item",
+      sortBy: [{ field: "sku" }, { field: "ownerId" }],
+    });
     return rows.map((r) => `${String(r.ownerId)}:${String(r.sku)}`);
   }
 
   it("an update of unique columns that fails halfway is all-or-nothing with transactions", async () => {
     const { db, client } = fakeMongo();
-    expect(await partialCollision(mongoAdapter(db, { ...options, client }))).toEqual(["o1:s-a", "o2:s-b", "o2:z"]);
+    expect(await partialCollision(mongoAdapter(db, { ...options, client }))).toEqual([
+      "o1:s-a",
+      "o2:s-b",
+      "o2:z",
+    ]);
   });
 
   it("without transactions, such an update keeps what MongoDB wrote before the duplicate (documented)", async () => {

@@ -39,7 +39,9 @@ runAdapterConformance(
 
 const url = process.env.MONGODB_URL;
 if (!url) {
-  console.warn("[gatehouse tests] MONGODB_URL is not set: skipping the MongoDB conformance run against a real server.");
+  console.warn(
+    "[gatehouse tests] MONGODB_URL is not set: skipping the MongoDB conformance run against a real server.",
+  );
 }
 
 describe.skipIf(!url)("mongodb server (MONGODB_URL)", () => {

@@ -6,7 +6,12 @@ import { BSON, type Document, MongoServerError } from "mongodb";
  * through the real BSON library on every write and read, as they would over the wire.
  */
 
-export function serverError(code: number, codeName: string, message: string, extra: Document = {}): MongoServerError {
+export function serverError(
+  code: number,
+  codeName: string,
+  message: string,
+  extra: Document = {},
+): MongoServerError {
   return new MongoServerError({ message, errmsg: message, code, codeName, ok: 0, ...extra });
 }
 
@@ -25,9 +30,13 @@ export function validateFilter(filter: unknown): void {
     for (const item of filter) validateFilter(item);
     return;
   }
-  if (typeof filter !== "object" || filter === null || filter instanceof Date || "_bsontype" in filter) return;
+  if (typeof filter !== "object" || filter === null || filter instanceof Date || "_bsontype" in filter)
+    return;
   for (const [key, value] of Object.entries(filter)) {
-    if ((key === "$and" || key === "$or" || key === "$nor") && (!Array.isArray(value) || value.length === 0)) {
+    if (
+      (key === "$and" || key === "$or" || key === "$nor") &&
+      (!Array.isArray(value) || value.length === 0)
+    ) {
       throw serverError(2, "BadValue", "$and/$or/$nor must be a nonempty array");
     }
     validateFilter(value);
@@ -49,11 +58,20 @@ export function validateUpdate(update: Document): void {
     }
     for (const path of Object.keys(update[operator] ?? {})) {
       if (path === "_id") {
-        throw serverError(66, "ImmutableField", "Performing an update on the path '_id' would modify the immutable field '_id'");
+        throw serverError(
+          66,
+          "ImmutableField",
+          "Performing an update on the path '_id' would modify the immutable field '_id'",
+        );
       }
-      if (path.includes(".")) throw new Error(`The MongoDB substitute does not implement dotted paths (${path})`);
+      if (path.includes("."))
+        throw new Error(`The MongoDB substitute does not implement dotted paths (${path})`);
       if (paths.has(path)) {
-        throw serverError(40, "ConflictingUpdateOperators", `Updating the path '${path}' would create a conflict at '${path}'`);
+        throw serverError(
+          40,
+          "ConflictingUpdateOperators",
+          `Updating the path '${path}' would create a conflict at '${path}'`,
+        );
       }
       paths.add(path);
     }
@@ -68,7 +86,11 @@ export function applyUpdate(doc: Document, update: Document): Document {
   for (const [path, by] of Object.entries(update.$inc ?? {})) {
     const current: unknown = next[path];
     if (current !== undefined && current !== null && typeof current !== "number") {
-      throw serverError(14, "TypeMismatch", `Cannot apply $inc to a value of non-numeric type. {_id: ${String(next._id)}}`);
+      throw serverError(
+        14,
+        "TypeMismatch",
+        `Cannot apply $inc to a value of non-numeric type. {_id: ${String(next._id)}}`,
+      );
     }
     if (current === null) {
       throw serverError(14, "TypeMismatch", "Cannot apply $inc to a value of non-numeric type null");
@@ -89,7 +111,8 @@ export function indexKey(doc: Document, fields: readonly string[]): string {
       if (value === undefined || value === null) return ["null"];
       if (value instanceof Date) return ["date", value.getTime()];
       if (typeof value === "number") return ["number", value];
-      if (typeof value === "object" && "_bsontype" in value) return ["bson", BSON.EJSON.stringify({ v: value })];
+      if (typeof value === "object" && "_bsontype" in value)
+        return ["bson", BSON.EJSON.stringify({ v: value })];
       return [typeof value, BSON.EJSON.stringify({ v: value }, { relaxed: false })];
     }),
   );
@@ -97,8 +120,13 @@ export function indexKey(doc: Document, fields: readonly string[]): string {
 
 export function duplicateKey(namespace: string, index: string, keyValue: Document): MongoServerError {
   const shown = BSON.EJSON.stringify(keyValue);
-  return serverError(11000, "DuplicateKey", `E11000 duplicate key error collection: ${namespace} index: ${index} dup key: ${shown}`, {
-    keyPattern: Object.fromEntries(Object.keys(keyValue).map((k) => [k, 1])),
-    keyValue,
-  });
+  return serverError(
+    11000,
+    "DuplicateKey",
+    `E11000 duplicate key error collection: ${namespace} index: ${index} dup key: ${shown}`,
+    {
+      keyPattern: Object.fromEntries(Object.keys(keyValue).map((k) => [k, 1])),
+      keyValue,
+    },
+  );
 }

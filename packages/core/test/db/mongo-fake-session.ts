@@ -80,7 +80,11 @@ export class FakeSession implements MongoSessionLike {
   async withTransaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.ended) throw new MongoExpiredSessionError("Cannot use a session that has ended");
     if (!this.server.options.replicaSet) {
-      throw serverError(20, "IllegalOperation", "Transaction numbers are only allowed on a replica set member or mongos");
+      throw serverError(
+        20,
+        "IllegalOperation",
+        "Transaction numbers are only allowed on a replica set member or mongos",
+      );
     }
     return this.server.exclusive(this, async () => {
       const saved = this.server.snapshot();

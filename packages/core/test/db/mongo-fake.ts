@@ -1,4 +1,4 @@
-import { Query, find as mingoFind } from "mingo";
+import { find as mingoFind, Query } from "mingo";
 import { type Document, ObjectId, type Sort } from "mongodb";
 import type {
   MongoCollectionLike,
@@ -62,7 +62,8 @@ class FakeCursor implements MongoCursorLike {
     return this;
   }
   project(projection: Document) {
-    if (Object.values(projection).some((v) => v !== 1)) throw new Error("Only inclusion projections are implemented");
+    if (Object.values(projection).some((v) => v !== 1))
+      throw new Error("Only inclusion projections are implemented");
     this.projection = projection;
     return this;
   }
@@ -110,7 +111,11 @@ class FakeCollection implements MongoCollectionLike {
       for (const other of state.docs) {
         if (other === replacing || (partial && !matches(partial, other))) continue;
         if (indexKey(other, fields) === key) {
-          throw duplicateKey(`${this.namespace}.${this.name}`, index.name, Object.fromEntries(fields.map((f) => [f, doc[f] ?? null])));
+          throw duplicateKey(
+            `${this.namespace}.${this.name}`,
+            index.name,
+            Object.fromEntries(fields.map((f) => [f, doc[f] ?? null])),
+          );
         }
       }
     }
@@ -181,11 +186,22 @@ class FakeCollection implements MongoCollectionLike {
   async createIndex(keys: Document, options: MongoIndexOptions) {
     await this.server.admit(undefined);
     const state = this.state()!;
-    const spec = { name: options.name, key: { ...keys }, unique: options.unique === true, ...(options.partialFilterExpression ? { partialFilterExpression: options.partialFilterExpression } : {}) };
+    const spec = {
+      name: options.name,
+      key: { ...keys },
+      unique: options.unique === true,
+      ...(options.partialFilterExpression
+        ? { partialFilterExpression: options.partialFilterExpression }
+        : {}),
+    };
     const existing = state.indexes.find((i) => i.name === spec.name);
     if (existing) {
       if (JSON.stringify(existing) === JSON.stringify(spec)) return spec.name;
-      throw serverError(86, "IndexKeySpecsConflict", `An existing index has the same name as the requested index: ${spec.name}`);
+      throw serverError(
+        86,
+        "IndexKeySpecsConflict",
+        `An existing index has the same name as the requested index: ${spec.name}`,
+      );
     }
     const staged: FakeCollectionState = { docs: [], indexes: [...state.indexes, spec] };
     for (const doc of state.docs) {
@@ -198,7 +214,8 @@ class FakeCollection implements MongoCollectionLike {
 
   async indexes() {
     const state = this.state(false);
-    if (!state) throw serverError(26, "NamespaceNotFound", `ns does not exist: ${this.namespace}.${this.name}`);
+    if (!state)
+      throw serverError(26, "NamespaceNotFound", `ns does not exist: ${this.namespace}.${this.name}`);
     return state.indexes.map((i) => ({ v: 2, ...i }));
   }
 }

@@ -24,7 +24,8 @@ export async function prismaCli(args: readonly string[]): Promise<{ stdout: stri
   try {
     return await run(process.execPath, [cli, ...args], { cwd: CORE_ROOT, env, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
-    const detail = error instanceof Error ? `${error.message}\n${String(Reflect.get(error, "stdout") ?? "")}` : "";
+    const detail =
+      error instanceof Error ? `${error.message}\n${String(Reflect.get(error, "stdout") ?? "")}` : "";
     throw new Error(`prisma ${args.join(" ")} failed: ${detail}`);
   }
 }
@@ -36,7 +37,9 @@ export async function scratchDir(tag: string): Promise<{ dir: string; remove: ()
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-type PrismaClientConstructor = new (options: { adapter: unknown }) => PrismaClientLike & {
+type PrismaClientConstructor = new (options: {
+  adapter: unknown;
+}) => PrismaClientLike & {
   $disconnect(): Promise<void>;
 };
 
@@ -51,13 +54,15 @@ function isConstructor(value: unknown): value is PrismaClientConstructor {
 export async function generatePrismaClient(
   schema: Schema,
   options: Omit<PrismaFileOptions, "output">,
-): Promise<{ PrismaClient: PrismaClientConstructor; remove: () => Promise<void> }> {
+): Promise<{ PrismaClient: PrismaClientConstructor; dir: string; remove: () => Promise<void> }> {
   const scratch = await scratchDir(`prisma-${options.provider}`);
   const file = path.join(scratch.dir, "schema.prisma");
   await writeFile(file, prismaSchemaFile(schema, { ...options, output: "./client" }));
   await prismaCli(["generate", "--schema", file]);
-  const module: Record<string, unknown> = await import(pathToFileURL(path.join(scratch.dir, "client", "client.ts")).href);
+  const module: Record<string, unknown> = await import(
+    pathToFileURL(path.join(scratch.dir, "client", "client.ts")).href
+  );
   const PrismaClient = module.PrismaClient;
   if (!isConstructor(PrismaClient)) throw new Error("The generated client exports no PrismaClient");
-  return { PrismaClient, remove: scratch.remove };
+  return { PrismaClient, dir: scratch.dir, remove: scratch.remove };
 }

@@ -18,7 +18,9 @@ runAdapterConformance(
       const db = new Database(file);
       for (const statement of schemaSql(schema, "sqlite", options).statements) db.exec(statement);
       db.close();
-      const prisma = new generated.PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}` }) });
+      const prisma = new generated.PrismaClient({
+        adapter: new PrismaBetterSqlite3({ url: `file:${file}` }),
+      });
       const database = prismaAdapter(prisma, {
         ...options,
         provider: "sqlite",

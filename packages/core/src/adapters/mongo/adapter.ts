@@ -50,7 +50,11 @@ function indexStep(spec: MongoIndexSpec): MigrationStep {
 }
 
 /** The indexes of the schema missing from the database (a collection that does not exist has none). */
-async function missingIndexes(db: MongoDbLike, schema: Schema, options: AdapterOptions): Promise<MongoIndexSpec[]> {
+async function missingIndexes(
+  db: MongoDbLike,
+  schema: Schema,
+  options: AdapterOptions,
+): Promise<MongoIndexSpec[]> {
   const specs = mongoIndexes(schema, options);
   const present = new Map<string, Set<string>>();
   for (const collection of new Set(specs.map((s) => s.collection))) {
@@ -76,7 +80,9 @@ export function mongoAdapter(db: MongoDbLike, options: MongoAdapterOptions = {})
     throw new Error("mongoAdapter: `transactions: true` needs the MongoClient as `client`.");
   }
   const adapterOptions: AdapterOptions =
-    idType === "objectId" && !rest.generateId ? { ...rest, generateId: () => new ObjectId().toHexString() } : rest;
+    idType === "objectId" && !rest.generateId
+      ? { ...rest, generateId: () => new ObjectId().toHexString() }
+      : rest;
   return {
     id: "mongodb",
     options,

@@ -41,7 +41,11 @@ async function mapErrors<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** An `AdapterDriver` over a MongoDB database; with `session`, every operation runs in its transaction. */
-export function createMongoDriver(db: MongoDbLike, config: MongoDriverConfig, session?: MongoSessionLike): AdapterDriver {
+export function createMongoDriver(
+  db: MongoDbLike,
+  config: MongoDriverConfig,
+  session?: MongoSessionLike,
+): AdapterDriver {
   const { values } = config;
   const options: MongoOperationOptions = session ? { session } : {};
   let warned = false;
@@ -58,12 +62,18 @@ export function createMongoDriver(db: MongoDbLike, config: MongoDriverConfig, se
     });
 
   /** Runs `fn` with a session in a transaction; a standalone server's refusal gets a clear message. */
-  async function inTransaction<T>(client: MongoClientLike, fn: (tx: MongoSessionLike) => Promise<T>): Promise<T> {
+  async function inTransaction<T>(
+    client: MongoClientLike,
+    fn: (tx: MongoSessionLike) => Promise<T>,
+  ): Promise<T> {
     const tx = client.startSession();
     try {
       return await tx.withTransaction(() => fn(tx));
     } catch (error) {
-      if (code(error) === 20 || (error instanceof Error && /only allowed on a replica set/i.test(error.message))) {
+      if (
+        code(error) === 20 ||
+        (error instanceof Error && /only allowed on a replica set/i.test(error.message))
+      ) {
         throw new Error(STANDALONE_MESSAGE, { cause: error });
       }
       throw error;
@@ -119,7 +129,10 @@ export function createMongoDriver(db: MongoDbLike, config: MongoDriverConfig, se
           cursor = cursor.project(Object.fromEntries(args.columns.map((c) => [values.keyOf(t, c), 1])));
         }
         if (args.sortBy && args.sortBy.length > 0) {
-          const keys = args.sortBy.map((s): [string, 1 | -1] => [values.keyOf(t, s.column), s.direction === "desc" ? -1 : 1]);
+          const keys = args.sortBy.map((s): [string, 1 | -1] => [
+            values.keyOf(t, s.column),
+            s.direction === "desc" ? -1 : 1,
+          ]);
           cursor = cursor.sort(keys);
         }
         if (args.offset) cursor = cursor.skip(args.offset);
@@ -134,12 +147,16 @@ export function createMongoDriver(db: MongoDbLike, config: MongoDriverConfig, se
       mapErrors(async () => {
         const t = tableOf(table);
         const change = values.toUpdate(t, row);
-        if (Object.keys(change).length === 0) return db.collection(table).countDocuments(filter(t, where), options);
+        if (Object.keys(change).length === 0)
+          return db.collection(table).countDocuments(filter(t, where), options);
         return update(t, where, change);
       }),
 
     deleteMany: ({ table, where }) =>
-      mapErrors(async () => (await db.collection(table).deleteMany(filter(tableOf(table), where), options)).deletedCount),
+      mapErrors(
+        async () =>
+          (await db.collection(table).deleteMany(filter(tableOf(table), where), options)).deletedCount,
+      ),
 
     increment: ({ table, where, column, by }) =>
       mapErrors(async () => {

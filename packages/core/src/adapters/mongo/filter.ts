@@ -38,7 +38,12 @@ function likePattern(operator: WhereOperator, value: string): string {
   return text;
 }
 
-function condition(ctx: MongoFilterContext, column: string, operator: WhereOperator, value: WhereValue): Document {
+function condition(
+  ctx: MongoFilterContext,
+  column: string,
+  operator: WhereOperator,
+  value: WhereValue,
+): Document {
   const key = ctx.keyOf(column);
   const one = (v: WhereValue) =>
     v === null || Array.isArray(v) ? null : ctx.valueOf(column, v as string | number | boolean | Date);

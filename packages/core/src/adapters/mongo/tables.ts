@@ -52,7 +52,15 @@ export function mongoTables(schema: Schema, options: AdapterOptions): Map<string
     for (const index of pm.model.indexes ?? []) {
       if (index.unique) unique.push(index.fields.map((f) => columnOf(pm, f)));
     }
-    tables.set(pm.table, { name: pm.table, model, columns: [...pm.columns.values()], idColumn, idColumns, jsonColumns, unique });
+    tables.set(pm.table, {
+      name: pm.table,
+      model,
+      columns: [...pm.columns.values()],
+      idColumn,
+      idColumns,
+      jsonColumns,
+      unique,
+    });
   }
   return tables;
 }

@@ -30,7 +30,12 @@ export class MongoValues {
    * (any other string id, e.g. one a caller chose, stays a string).
    */
   toStored(table: MongoTable, column: string, value: unknown): unknown {
-    if (this.idType === "objectId" && table.idColumns.has(column) && typeof value === "string" && HEX_ID.test(value)) {
+    if (
+      this.idType === "objectId" &&
+      table.idColumns.has(column) &&
+      typeof value === "string" &&
+      HEX_ID.test(value)
+    ) {
       return new ObjectId(value);
     }
     if (table.jsonColumns.has(column) && typeof value === "string") return JSON.parse(value);

@@ -1,7 +1,7 @@
 import type { AdapterOptions, DatabaseAdapter } from "../../db/adapter";
 import { createDBAdapter } from "../../db/create-db-adapter";
 import type { Schema } from "../../db/model";
-import { delegateOf, type PrismaClientLike, type PrismaTransactionOptions } from "./client";
+import type { PrismaClientLike, PrismaTransactionOptions } from "./client";
 import { createPrismaDriver, type PrismaTable } from "./driver";
 import { type PrismaNamingOptions, type PrismaProvider, resolvePrismaModels } from "./names";
 
@@ -50,20 +50,26 @@ export function prismaTables(schema: Schema, options: PrismaAdapterOptions): Map
 }
 
 /**
- * A database adapter over your Prisma client (Prisma 6 or 7, with or without a driver adapter).
+ * A database adapter over your Prisma client (Prisma 7, `prisma-client` or `prisma-client-js` generator).
  * Create the models with `gatehouse generate --adapter prisma`, then `prisma migrate` (or the SQL of
  * `gatehouse generate --adapter sql`). The client stays yours: nothing here disconnects it.
  */
-export function prismaAdapter(prisma: PrismaClientLike, options: PrismaAdapterOptions): PrismaDatabaseAdapter {
+export function prismaAdapter(
+  prisma: PrismaClientLike,
+  options: PrismaAdapterOptions,
+): PrismaDatabaseAdapter {
   const { provider, transactionOptions, prismaModels, prismaFields, ...adapterOptions } = options;
   return {
     id: "prisma",
     options,
+    // Delegates are looked up on use, not here: `gatehouse generate` loads the auth config before
+    // the Prisma client has the models.
     create({ schema }) {
-      const tables = prismaTables(schema, options);
-      const delegates = [...tables.values()].map((t) => delegateOf(prisma, t.delegate, t.model));
-      const returning = provider !== "mysql" && delegates.every((d) => typeof d.updateManyAndReturn === "function");
-      const driver = createPrismaDriver(prisma, { provider, tables, transactionOptions, returning });
+      const driver = createPrismaDriver(prisma, {
+        provider,
+        tables: prismaTables(schema, options),
+        transactionOptions,
+      });
       return createDBAdapter(driver, schema, adapterOptions);
     },
   };

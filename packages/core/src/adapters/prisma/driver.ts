@@ -44,8 +44,6 @@ export interface PrismaDriverConfig {
   readonly provider: PrismaProvider;
   readonly tables: ReadonlyMap<string, PrismaTable>;
   readonly transactionOptions?: PrismaTransactionOptions;
-  /** Do the delegates have `updateManyAndReturn` (Prisma 6.2+, not on MySQL)? */
-  readonly returning: boolean;
 }
 
 async function mapErrors<T>(run: () => PromiseLike<T>): Promise<T> {
@@ -61,7 +59,11 @@ async function mapErrors<T>(run: () => PromiseLike<T>): Promise<T> {
 }
 
 /** An `AdapterDriver` over a Prisma client, or over the client of an interactive transaction (`tx`). */
-export function createPrismaDriver(client: PrismaClientLike, config: PrismaDriverConfig, tx?: object): AdapterDriver {
+export function createPrismaDriver(
+  client: PrismaClientLike,
+  config: PrismaDriverConfig,
+  tx?: object,
+): AdapterDriver {
   const { provider } = config;
   const handle: object = tx ?? client;
 
@@ -130,7 +132,9 @@ export function createPrismaDriver(client: PrismaClientLike, config: PrismaDrive
         if (args.limit === 0) return [];
         const records = await delegate(t).findMany({
           where: await where(t, args.where),
-          select: args.columns ? Object.fromEntries(args.columns.map((c) => [fieldOf(t, c), true])) : undefined,
+          select: args.columns
+            ? Object.fromEntries(args.columns.map((c) => [fieldOf(t, c), true]))
+            : undefined,
           orderBy: args.sortBy?.map((s) => ({ [fieldOf(t, s.column)]: s.direction })),
           skip: args.offset,
           take: args.limit,
@@ -168,12 +172,16 @@ export function createPrismaDriver(client: PrismaClientLike, config: PrismaDrive
     transaction(fn) {
       if (tx) return fn(driver);
       return Promise.resolve(
-        client.$transaction((inner) => fn(createPrismaDriver(client, config, inner)), config.transactionOptions),
+        client.$transaction(
+          (inner) => fn(createPrismaDriver(client, config, inner)),
+          config.transactionOptions,
+        ),
       );
     },
   };
 
-  if (config.returning) {
+  // UPDATE ... RETURNING where Prisma has it (6.2+, not on MySQL).
+  if (provider !== "mysql") {
     driver.updateReturning = ({ table, where: node, values }) =>
       mapErrors(async () => {
         const t = tableOf(table);
@@ -182,7 +190,14 @@ export function createPrismaDriver(client: PrismaClientLike, config: PrismaDrive
         if (Object.keys(data).length === 0) {
           return (await d.findMany({ where: await where(t, node) })).map((record) => toRow(t, record));
         }
-        if (!d.updateManyAndReturn) throw new Error(`prisma.${t.delegate} has no updateManyAndReturn`);
+        if (!d.updateManyAndReturn) {
+          // An older client: find, update and re-read by id.
+          const found = await d.findMany({ where: await where(t, node), select: { [t.idField]: true } });
+          const byIds = { [t.idField]: { in: found.map((r) => r[t.idField]) } };
+          if (found.length === 0) return [];
+          await d.updateMany({ where: byIds, data });
+          return (await d.findMany({ where: byIds })).map((record) => toRow(t, record));
+        }
         const records = await d.updateManyAndReturn({ where: await where(t, node), data });
         return records.map((record) => toRow(t, record));
       });

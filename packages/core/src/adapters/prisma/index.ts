@@ -1,4 +1,9 @@
-export { type PrismaAdapterOptions, type PrismaDatabaseAdapter, prismaAdapter, prismaTables } from "./adapter";
+export {
+  type PrismaAdapterOptions,
+  type PrismaDatabaseAdapter,
+  prismaAdapter,
+  prismaTables,
+} from "./adapter";
 export type { PrismaClientLike, PrismaDelegate, PrismaTransactionOptions } from "./client";
 export { createPrismaDriver, PRISMA_CAPABILITIES, type PrismaDriverConfig, type PrismaTable } from "./driver";
 export {

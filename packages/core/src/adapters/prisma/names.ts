@@ -45,7 +45,10 @@ export function pascalCase(name: string): string {
 }
 
 /** Resolves every model of a schema to its table, columns, Prisma model, delegate and fields. */
-export function resolvePrismaModels(schema: Schema, options: PrismaNameOptions = {}): Map<string, PrismaModelInfo> {
+export function resolvePrismaModels(
+  schema: Schema,
+  options: PrismaNameOptions = {},
+): Map<string, PrismaModelInfo> {
   const out = new Map<string, PrismaModelInfo>();
   for (const [name, physical] of resolvePhysical(schema, options)) {
     const prismaName = options.prismaModels?.[name] ?? pascalCase(name);

@@ -34,7 +34,10 @@ function freeName(base: string, used: Set<string>): string {
  * `Id` suffix (`ownerId` -> `owner`), the back field is the plural of the source model (`items`).
  * Names never collide with other fields of the model.
  */
-export function prismaRelations(schema: Schema, models: ReadonlyMap<string, PrismaModelInfo>): PrismaRelation[] {
+export function prismaRelations(
+  schema: Schema,
+  models: ReadonlyMap<string, PrismaModelInfo>,
+): PrismaRelation[] {
   const used = new Map<string, Set<string>>();
   for (const [name, info] of models) used.set(name, new Set(info.fields.values()));
   const refs: Omit<PrismaRelation, "relationField" | "backField" | "name">[] = [];
@@ -44,7 +47,9 @@ export function prismaRelations(schema: Schema, models: ReadonlyMap<string, Pris
       if (!ref || !models.has(ref.model) || !schema[ref.model]) continue;
       const singleUnique =
         def.unique === true ||
-        (info.physical.model.indexes ?? []).some((i) => i.unique && i.fields.length === 1 && i.fields[0] === field);
+        (info.physical.model.indexes ?? []).some(
+          (i) => i.unique && i.fields.length === 1 && i.fields[0] === field,
+        );
       refs.push({
         source,
         target: ref.model,
@@ -58,7 +63,8 @@ export function prismaRelations(schema: Schema, models: ReadonlyMap<string, Pris
   }
   const pairKey = (a: string, b: string) => [a, b].sort().join("\u0000");
   const perPair = new Map<string, number>();
-  for (const r of refs) perPair.set(pairKey(r.source, r.target), (perPair.get(pairKey(r.source, r.target)) ?? 0) + 1);
+  for (const r of refs)
+    perPair.set(pairKey(r.source, r.target), (perPair.get(pairKey(r.source, r.target)) ?? 0) + 1);
 
   return refs.map((r) => {
     const source = models.get(r.source)!;

@@ -2,7 +2,12 @@ import type { FieldDef, Schema } from "../../db/model";
 import { constraintName } from "../kysely/names";
 import { fieldsOf, keyedFields } from "../kysely/schema-graph";
 import type { SqlDialect } from "../kysely/types";
-import { type PrismaModelInfo, type PrismaNameOptions, type PrismaProvider, resolvePrismaModels } from "./names";
+import {
+  type PrismaModelInfo,
+  type PrismaNameOptions,
+  type PrismaProvider,
+  resolvePrismaModels,
+} from "./names";
 import { type PrismaRelation, prismaRelations, REFERENTIAL_ACTIONS } from "./relations";
 
 /**
@@ -80,7 +85,11 @@ function relationLine(r: PrismaRelation, models: ReadonlyMap<string, PrismaModel
     // SQLite has no named foreign keys.
     dialect !== "sqlite" && `map: ${quote(constraintName(dialect, source.physical.table, [column], "fk"))}`,
   ].filter(Boolean);
-  return { name: r.relationField, type: `${target.name}${r.optional ? "?" : ""}`, attributes: `@relation(${args.join(", ")})` };
+  return {
+    name: r.relationField,
+    type: `${target.name}${r.optional ? "?" : ""}`,
+    attributes: `@relation(${args.join(", ")})`,
+  };
 }
 
 /** The model blocks for every model of the schema, in schema order. */
@@ -124,7 +133,9 @@ export function prismaModelBlocks(schema: Schema, options: PrismaSchemaOptions):
         ),
       });
       if (!def.unique && def.index) {
-        attributes.push(`@@index([${info.fields.get(field) ?? field}], map: ${quote(indexName([field], false))})`);
+        attributes.push(
+          `@@index([${info.fields.get(field) ?? field}], map: ${quote(indexName([field], false))})`,
+        );
       }
     }
     for (const index of physical.model.indexes ?? []) {

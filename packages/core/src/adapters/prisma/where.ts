@@ -37,14 +37,22 @@ export interface PrismaWhereContext {
   readonly idField: string;
 }
 
-function condition(ctx: PrismaWhereContext, column: PrismaColumn, operator: WhereOperator, value: WhereValue) {
+function condition(
+  ctx: PrismaWhereContext,
+  column: PrismaColumn,
+  operator: WhereOperator,
+  value: WhereValue,
+) {
   const { field, json, nullable } = column;
   const { provider } = ctx;
   const NOTHING: PrismaWhere = { [ctx.idField]: { in: [] } };
   const isNull: PrismaWhere = !nullable ? NOTHING : { [field]: json ? { equals: DbNull } : null };
   const orNull = (where: PrismaWhere): PrismaWhere => (nullable ? { OR: [where, isNull] } : where);
   if (json && !(operator === "eq" || operator === "ne")) {
-    throw adapterError("INVALID_VALUE", `Operator "${operator}" is not supported on the JSON field "${field}"`);
+    throw adapterError(
+      "INVALID_VALUE",
+      `Operator "${operator}" is not supported on the JSON field "${field}"`,
+    );
   }
   switch (operator) {
     case "eq":

@@ -10,6 +10,7 @@ import {
 } from "./endpoints/customer";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import * as webhookEndpoints from "./endpoints/webhooks";
+import { merchantEndpoints } from "./merchant-api";
 import type { BillingOptions } from "./options";
 import { billingSchema } from "./schema";
 import { billingOf, createBillingServices } from "./services";
@@ -27,6 +28,7 @@ export const billingEndpoints = {
   processorWebhook,
   checkoutPage,
   ...webhookEndpoints,
+  ...merchantEndpoints,
 };
 
 /**
@@ -68,7 +70,6 @@ export { BILLING_ERROR_CODES } from "./error-codes";
 export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "./events";
 export type { BillingOptions } from "./options";
 export type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processors/processor";
-export { TEST_PAYMENT_METHODS, testProcessor } from "./processors/test-processor";
 export {
   type RefundInput,
   type RefundReason,
@@ -77,4 +78,5 @@ export {
   type StripeProcessorOptions,
   stripeProcessor,
 } from "./processors/stripe";
+export { TEST_PAYMENT_METHODS, testProcessor } from "./processors/test-processor";
 export type { BillingServices } from "./services";

@@ -1,3 +1,5 @@
+import { merchantRoutes } from "./merchant-api/routes";
+
 /**
  * Billing route manifest (browser-safe data). Buyer routes keep the paths of
  * `@polar-sh/better-auth` and Polar's checkout client API, so existing clients move over unchanged.
@@ -22,4 +24,5 @@ export const billingRoutes = {
   rotateWebhookEndpointSecret: { method: "POST", path: "/billing/webhooks/endpoints/rotate-secret" },
   listWebhookDeliveries: { method: "GET", path: "/billing/webhooks/deliveries/list" },
   redeliverWebhookEvent: { method: "POST", path: "/billing/webhooks/events/redeliver" },
+  ...merchantRoutes,
 } as const;

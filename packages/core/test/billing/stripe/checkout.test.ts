@@ -1,13 +1,17 @@
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { TOKENS } from "./fake-stripe";
 import { type Err, stripeApp, useFakeStripe } from "./harness";
 
-const { fake } = useFakeStripe();
+const { fake, server } = useFakeStripe();
 
 describe("Stripe processor: confirm through the HTTP handler", () => {
   it("one-time purchase: a succeeded PaymentIntent settles the checkout into a paid order", async () => {
     const app = await stripeApp();
-    const { productId } = await app.product({ name: "E-book", price: { amountType: "fixed", priceAmount: 2500 } });
+    const { productId } = await app.product({
+      name: "E-book",
+      price: { amountType: "fixed", priceAmount: 2500 },
+    });
     const secret = await app.open(productId);
     const opened = await app.get(secret);
     expect(opened.paymentProcessorMetadata).toMatchObject({
@@ -59,7 +63,12 @@ describe("Stripe processor: confirm through the HTTP handler", () => {
   it("decline (402 card_error): 400 with Stripe's message, checkout open, discount released; a retry succeeds", async () => {
     const app = await stripeApp();
     const { productId } = await app.product({ price: { amountType: "fixed", priceAmount: 1000 } });
-    const discountId = await app.discount({ code: "FIVE", type: "percentage", basisPoints: 1000, maxRedemptions: 1 });
+    const discountId = await app.discount({
+      code: "FIVE",
+      type: "percentage",
+      basisPoints: 1000,
+      maxRedemptions: 1,
+    });
     const secret = await app.open(productId);
     expect((await app.patch(secret, { discountCode: "FIVE" })).data.totalAmount).toBe(900);
 
@@ -106,9 +115,34 @@ describe("Stripe processor: confirm through the HTTP handler", () => {
     expect((await app.get(secret)).status).toBe("open");
   });
 
+  it("an operator error (revoked key) answers a neutral 400 and reopens the checkout; the key never leaks", async () => {
+    const app = await stripeApp();
+    const { productId } = await app.product({ price: { amountType: "fixed", priceAmount: 1000 } });
+    const secret = await app.open(productId);
+    server.use(
+      http.post("https://api.stripe.com/v1/customers", () =>
+        HttpResponse.json(
+          { error: { type: "invalid_request_error", message: "Invalid API Key provided: sk_test_****6789" } },
+          { status: 401 },
+        ),
+      ),
+    );
+    const res = await app.confirm<Err>(secret, TOKENS.visa);
+    expect(res.status).toBe(400);
+    expect(res.data.message).toBe(
+      "The payment failed: The payment could not be processed. Please try again with a different payment method.",
+    );
+    expect(JSON.stringify(res.data)).not.toContain("sk_test");
+    expect((await app.get(secret)).status).toBe("open");
+    expect(fake.to("/v1/payment_intents")).toHaveLength(0);
+  });
+
   it("recurring product: the PaymentIntent saves the method for renewals (setup_future_usage off_session)", async () => {
     const app = await stripeApp();
-    const { productId } = await app.product({ recurring: "month", price: { amountType: "fixed", priceAmount: 1500 } });
+    const { productId } = await app.product({
+      recurring: "month",
+      price: { amountType: "fixed", priceAmount: 1500 },
+    });
     const res = await app.confirm(await app.open(productId), TOKENS.visa);
     expect(res.data.status).toBe("succeeded");
     expect(fake.to("/v1/payment_intents")[0]!.params).toMatchObject({
@@ -120,10 +154,17 @@ describe("Stripe processor: confirm through the HTTP handler", () => {
 
   it("recurring product with a 100% once discount: a SetupIntent (nothing to pay now), then a subscription", async () => {
     const app = await stripeApp();
-    const { productId } = await app.product({ recurring: "month", price: { amountType: "fixed", priceAmount: 1500 } });
+    const { productId } = await app.product({
+      recurring: "month",
+      price: { amountType: "fixed", priceAmount: 1500 },
+    });
     await app.discount({ code: "FREEMONTH", type: "percentage", basisPoints: 10000, duration: "once" });
     const secret = await app.open(productId);
-    expect((await app.patch(secret, { discountCode: "FREEMONTH" })).data).toMatchObject({ totalAmount: 0, isPaymentRequired: false, isPaymentFormRequired: true });
+    expect((await app.patch(secret, { discountCode: "FREEMONTH" })).data).toMatchObject({
+      totalAmount: 0,
+      isPaymentRequired: false,
+      isPaymentFormRequired: true,
+    });
 
     const res = await app.confirm(secret, TOKENS.visa);
     expect(res.data.status).toBe("succeeded");
@@ -147,7 +188,10 @@ describe("Stripe processor: confirm through the HTTP handler", () => {
   it("creates the Stripe customer once and reuses it (updated) on the next purchase", async () => {
     const app = await stripeApp();
     const { productId } = await app.product({ price: { amountType: "fixed", priceAmount: 1000 } });
-    const { productId: other } = await app.product({ name: "Other", price: { amountType: "fixed", priceAmount: 700 } });
+    const { productId: other } = await app.product({
+      name: "Other",
+      price: { amountType: "fixed", priceAmount: 700 },
+    });
     expect((await app.confirm(await app.open(productId), TOKENS.visa)).data.status).toBe("succeeded");
     expect((await app.confirm(await app.open(other), TOKENS.visa)).data.status).toBe("succeeded");
 

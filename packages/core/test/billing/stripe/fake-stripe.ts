@@ -63,7 +63,10 @@ export type FakeSetupIntent = Pick<
   | "livemode"
   | "payment_method_types"
 >;
-type FakeCustomer = Pick<Stripe.Customer, "id" | "object" | "email" | "name" | "metadata" | "created" | "livemode">;
+type FakeCustomer = Pick<
+  Stripe.Customer,
+  "id" | "object" | "email" | "name" | "metadata" | "created" | "livemode"
+>;
 type FakeRefund = Pick<
   Stripe.Refund,
   "id" | "object" | "amount" | "currency" | "payment_intent" | "reason" | "status" | "metadata" | "created"
@@ -109,7 +112,10 @@ export function fakeStripe() {
   /** Records the call, replays an idempotent answer, or computes and remembers a new one. */
   const route = (
     path: string,
-    answer: (params: Record<string, string>, pathParams: Record<string, string>) => {
+    answer: (
+      params: Record<string, string>,
+      pathParams: Record<string, string>,
+    ) => {
       status: number;
       body: unknown;
     },
@@ -168,7 +174,12 @@ export function fakeStripe() {
     const decline = DECLINES[token];
     if (decline) {
       const message = decline.message;
-      pi.last_payment_error = { type: "card_error", code: "card_declined", decline_code: decline.code, message };
+      pi.last_payment_error = {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: decline.code,
+        message,
+      };
       return error(402, {
         type: "card_error",
         code: "card_declined",
@@ -183,7 +194,10 @@ export function fakeStripe() {
       pi.status = "requires_action";
       pi.next_action = {
         type: "use_stripe_sdk",
-        use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: "https://hooks.stripe.com/3d_secure_2/x" },
+        use_stripe_sdk: {
+          type: "three_d_secure_redirect",
+          stripe_js: "https://hooks.stripe.com/3d_secure_2/x",
+        },
       };
     } else if (token === TOKENS.processing) {
       pi.status = "processing";
@@ -215,16 +229,30 @@ export function fakeStripe() {
     const decline = DECLINES[params.confirmation_token ?? ""];
     if (decline) {
       si.status = "requires_payment_method";
-      return error(402, { type: "card_error", code: "card_declined", decline_code: decline.code, message: decline.message, setup_intent: si });
+      return error(402, {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: decline.code,
+        message: decline.message,
+        setup_intent: si,
+      });
     }
     if (params.confirmation_token === TOKENS.authenticate) si.status = "requires_action";
     return ok(si);
   };
 
   const cancel = (intent: FakePaymentIntent | FakeSetupIntent | undefined, reason?: string) => {
-    if (!intent) return error(404, { type: "invalid_request_error", code: "resource_missing", message: "No such intent" });
+    if (!intent)
+      return error(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: "No such intent",
+      });
     if (intent.status === "succeeded" || intent.status === "canceled" || intent.status === "processing") {
-      const code = intent.object === "payment_intent" ? "payment_intent_unexpected_state" : "setup_intent_unexpected_state";
+      const code =
+        intent.object === "payment_intent"
+          ? "payment_intent_unexpected_state"
+          : "setup_intent_unexpected_state";
       return error(400, {
         type: "invalid_request_error",
         code,
@@ -252,7 +280,12 @@ export function fakeStripe() {
     route("/customers/:id", (params, path) => {
       const customer = customers.get(path.id ?? "");
       if (!customer) {
-        return error(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such customer: '${path.id}'` });
+        return error(404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "id",
+          message: `No such customer: '${path.id}'`,
+        });
       }
       Object.assign(customer, { email: params.email ?? customer.email, name: params.name ?? customer.name });
       return ok(customer);
@@ -267,8 +300,12 @@ export function fakeStripe() {
     ),
     route("/refunds", (params) => {
       const pi = paymentIntents.get(params.payment_intent ?? "");
-      if (!pi || pi.status !== "succeeded") {
-        return error(400, { type: "invalid_request_error", code: "charge_not_refundable", message: "This PaymentIntent cannot be refunded." });
+      if (pi?.status !== "succeeded") {
+        return error(400, {
+          type: "invalid_request_error",
+          code: "charge_not_refundable",
+          message: "This PaymentIntent cannot be refunded.",
+        });
       }
       const refund: FakeRefund = {
         id: id("re"),
@@ -297,7 +334,13 @@ export function fakeStripe() {
     authenticate(intentId: string, approved: boolean): FakePaymentIntent {
       const pi = paymentIntents.get(intentId);
       if (!pi) throw new Error(`no PaymentIntent ${intentId}`);
-      if (approved) Object.assign(pi, { status: "succeeded", amount_received: pi.amount, next_action: null, latest_charge: id("ch") });
+      if (approved)
+        Object.assign(pi, {
+          status: "succeeded",
+          amount_received: pi.amount,
+          next_action: null,
+          latest_charge: id("ch"),
+        });
       else {
         Object.assign(pi, {
           status: "requires_payment_method",
@@ -305,7 +348,8 @@ export function fakeStripe() {
           last_payment_error: {
             type: "card_error",
             code: "payment_intent_authentication_failure",
-            message: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+            message:
+              "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
           },
         });
       }

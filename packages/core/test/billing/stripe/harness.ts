@@ -46,7 +46,8 @@ export async function stripeApp() {
     });
   const patch = (secret: string, body: Record<string, unknown>) =>
     buyer.browser.request<Checkout>(`/checkouts/client/${secret}`, { method: "PATCH", body });
-  const get = async (secret: string) => (await buyer.browser.get<Checkout>(`/checkouts/client/${secret}`)).data;
+  const get = async (secret: string) =>
+    (await buyer.browser.get<Checkout>(`/checkouts/client/${secret}`)).data;
 
   /** POSTs a webhook as Stripe does; the JSON answer and status. */
   async function deliver(body: string, header?: string | null) {

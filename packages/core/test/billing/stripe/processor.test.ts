@@ -35,21 +35,32 @@ describe("stripeProcessor: the port against Stripe's HTTP API", () => {
   });
 
   it("confirm: processing, setup requiring action, return_url with {CHECKOUT_ID}, lower-case currency", async () => {
-    const processor = stripeProcessor({ ...KEYS, returnUrl: "https://shop.example/return?checkout={CHECKOUT_ID}" });
+    const processor = stripeProcessor({
+      ...KEYS,
+      returnUrl: "https://shop.example/return?checkout={CHECKOUT_ID}",
+    });
     const processing = await processor.confirm(input({ paymentMethod: TOKENS.processing }));
     expect(processing).toEqual({ status: "processing", intentId: expect.stringMatching(/^pi_/) });
     expect(fake.to("/v1/payment_intents")[0]!.params).toMatchObject({
       currency: "eur",
       return_url: "https://shop.example/return?checkout=chk_1",
     });
-    const setup = await processor.confirm(input({ mode: "setup", amount: 0, paymentMethod: TOKENS.authenticate }));
+    const setup = await processor.confirm(
+      input({ mode: "setup", amount: 0, paymentMethod: TOKENS.authenticate, idempotencyKey: "k2" }),
+    );
     expect(setup).toEqual({
       status: "requires_action",
       intentId: expect.stringMatching(/^seti_/),
       clientSecret: expect.stringMatching(/^seti_.+_secret_/),
     });
-    const declined = await processor.confirm(input({ mode: "setup", amount: 0, paymentMethod: TOKENS.declined }));
-    expect(declined).toMatchObject({ status: "failed", reason: "Your card was declined", declineCode: "generic_decline" });
+    const declined = await processor.confirm(
+      input({ mode: "setup", amount: 0, paymentMethod: TOKENS.declined, idempotencyKey: "k3" }),
+    );
+    expect(declined).toMatchObject({
+      status: "failed",
+      reason: "Your card was declined",
+      declineCode: "generic_decline",
+    });
   });
 
   it("confirm: the same idempotency key never creates a second PaymentIntent", async () => {
@@ -65,7 +76,10 @@ describe("stripeProcessor: the port against Stripe's HTTP API", () => {
   });
 
   it("operator errors (bad key, outage) throw a neutral message, the Stripe error as cause", async () => {
-    const client = new Stripe(KEYS.secretKey, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 0 });
+    const client = new Stripe(KEYS.secretKey, {
+      httpClient: Stripe.createFetchHttpClient(),
+      maxNetworkRetries: 0,
+    });
     const processor = stripeProcessor({ ...KEYS, client });
     server.use(
       http.post("https://api.stripe.com/v1/payment_intents", () =>
@@ -84,11 +98,15 @@ describe("stripeProcessor: the port against Stripe's HTTP API", () => {
   it("ensureCustomer: a customer deleted at Stripe is created again", async () => {
     const processor = stripeProcessor({ ...KEYS });
     const created = await processor.ensureCustomer({ customerId: "c1", email: "a@example.com", name: null });
-    expect(await processor.ensureCustomer({ customerId: "c1", email: "b@example.com", existingId: created })).toBe(
-      created,
-    );
+    expect(
+      await processor.ensureCustomer({ customerId: "c1", email: "b@example.com", existingId: created }),
+    ).toBe(created);
     expect(fake.customers.get(created)!.email).toBe("b@example.com");
-    const again = await processor.ensureCustomer({ customerId: "c1", email: "b@example.com", existingId: "cus_gone" });
+    const again = await processor.ensureCustomer({
+      customerId: "c1",
+      email: "b@example.com",
+      existingId: "cus_gone",
+    });
     expect(again).not.toBe(created);
     expect(fake.to("/v1/customers").map((c) => c.params)).toEqual([
       { email: "a@example.com", "metadata[gatehouse_customer_id]": "c1" },
@@ -105,7 +123,9 @@ describe("stripeProcessor: the port against Stripe's HTTP API", () => {
     const paid = await processor.confirm(input({ idempotencyKey: "k2" }));
     await expect(processor.cancelIntent(paid.intentId!)).resolves.toBeUndefined();
     expect(fake.paymentIntents.get(paid.intentId!)!.status).toBe("succeeded");
-    const setup = await processor.confirm(input({ mode: "setup", paymentMethod: TOKENS.authenticate, idempotencyKey: "k3" }));
+    const setup = await processor.confirm(
+      input({ mode: "setup", paymentMethod: TOKENS.authenticate, idempotencyKey: "k3" }),
+    );
     await processor.cancelIntent(setup.intentId!);
     expect(fake.setupIntents.get(setup.intentId!)!.status).toBe("canceled");
   });
@@ -132,9 +152,9 @@ describe("stripeProcessor: the port against Stripe's HTTP API", () => {
     expect(call!.idempotencyKey).toBe("refund:ord_1:1");
     await processor.refund({ intentId: paid.intentId!, amount: 100, reason: "service_disruption" });
     expect(fake.to("/v1/refunds")[1]!.params.reason).toBeUndefined();
-    await expect(processor.refund({ intentId: "pi_unknown", amount: 1, reason: "other" })).rejects.toBeInstanceOf(
-      Stripe.errors.StripeInvalidRequestError,
-    );
+    await expect(
+      processor.refund({ intentId: "pi_unknown", amount: 1, reason: "other" }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
   });
 });
 
@@ -153,7 +173,10 @@ describe("stripeProcessor.parseWebhook", () => {
   });
 
   it("normalises the event types the engine acts on, with the raw body as payload", async () => {
-    const event = stripeEvent("payment_intent.payment_failed", intent({ last_payment_error: { message: "Declined." } }));
+    const event = stripeEvent(
+      "payment_intent.payment_failed",
+      intent({ last_payment_error: { message: "Declined." } }),
+    );
     expect(await parse(event)).toEqual({
       id: event.id,
       type: "payment.failed",
@@ -162,17 +185,29 @@ describe("stripeProcessor.parseWebhook", () => {
       reason: "Declined",
       payload: JSON.stringify(event),
     });
-    expect(await parse(stripeEvent("payment_intent.canceled", intent({ cancellation_reason: "abandoned" })))).toMatchObject({
+    expect(
+      await parse(stripeEvent("payment_intent.canceled", intent({ cancellation_reason: "abandoned" }))),
+    ).toMatchObject({
       type: "payment.failed",
       terminal: true,
     });
-    const charge = { id: "ch_1", object: "charge", payment_intent: "pi_1", metadata: { checkout_id: "chk_1" } };
+    const charge = {
+      id: "ch_1",
+      object: "charge",
+      payment_intent: "pi_1",
+      metadata: { checkout_id: "chk_1" },
+    };
     expect(await parse(stripeEvent("charge.succeeded", charge))).toMatchObject({
       type: "payment.succeeded",
       intentId: "pi_1",
       checkoutId: "chk_1",
     });
-    const setupFailed = { id: "seti_1", object: "setup_intent", metadata: {}, last_setup_error: { message: "No." } };
+    const setupFailed = {
+      id: "seti_1",
+      object: "setup_intent",
+      metadata: {},
+      last_setup_error: { message: "No." },
+    };
     expect(await parse(stripeEvent("setup_intent.setup_failed", setupFailed))).toMatchObject({
       type: "setup.failed",
       intentId: "seti_1",
@@ -188,7 +223,9 @@ describe("stripeProcessor.parseWebhook", () => {
 
   it("throws on a missing or forged signature", async () => {
     const body = JSON.stringify(stripeEvent("payment_intent.succeeded", intent({})));
-    await expect(processor.parseWebhook(webhookRequest(body, null))).rejects.toThrow("Missing stripe-signature");
+    await expect(processor.parseWebhook(webhookRequest(body, null))).rejects.toThrow(
+      "Missing stripe-signature",
+    );
     await expect(processor.parseWebhook(webhookRequest(body, "t=1,v1=00"))).rejects.toBeInstanceOf(
       Stripe.errors.StripeSignatureVerificationError,
     );

@@ -99,7 +99,11 @@ describe("Stripe processor: 3-D Secure and Stripe's webhooks", () => {
     const app = await stripeApp();
     const secret = await app.open(await paidProduct(app));
     const { intentId } = await awaitingAuthentication(app, secret);
-    const pi = { ...fake.paymentIntents.get(intentId)!, status: "canceled", cancellation_reason: "abandoned" };
+    const pi = {
+      ...fake.paymentIntents.get(intentId)!,
+      status: "canceled",
+      cancellation_reason: "abandoned",
+    };
     expect((await app.deliver(JSON.stringify(stripeEvent("payment_intent.canceled", pi)))).data.outcome).toBe(
       "handled",
     );
@@ -153,7 +157,9 @@ describe("Stripe processor: 3-D Secure and Stripe's webhooks", () => {
     // stamps with the system clock on updates, so move the app clock past real time too).
     app.clock.set(new Date(Date.now() + 25 * 60 * 60 * 1000));
     await app.services.runDue();
-    expect(fake.to(`/v1/payment_intents/${intentId}/cancel`)[0]?.params).toEqual({ cancellation_reason: "abandoned" });
+    expect(fake.to(`/v1/payment_intents/${intentId}/cancel`)[0]?.params).toEqual({
+      cancellation_reason: "abandoned",
+    });
     expect(fake.paymentIntents.get(intentId)!.status).toBe("canceled");
     const row = await app.db.findOne<{ status: string }>({
       model: "billingCheckout",

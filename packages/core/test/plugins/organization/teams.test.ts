@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import type { OrganizationOptions } from "../../../src/plugins/organization";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { type OrganizationOptions, organization } from "../../../src/plugins/organization";
+import { createTestAuth } from "../../../src/testing";
 import { failure, setupOrg } from "./helpers";
 
 interface TeamBody {
@@ -309,5 +310,16 @@ describe("teams", () => {
         }),
       ),
     ).toEqual({ status: 400, code: "TEAM_NOT_FOUND" });
+  });
+});
+
+describe("team endpoint types", () => {
+  it("auth.api has the team endpoints only with teams enabled", () => {
+    const on = createTestAuth({ plugins: [organization({ teams: { enabled: true } })] });
+    expectTypeOf(on.auth.api).toHaveProperty("createTeam");
+    expect(typeof on.auth.api.createTeam).toBe("function");
+    const off = createTestAuth({ plugins: [organization()] });
+    expectTypeOf(off.auth.api).not.toHaveProperty("createTeam");
+    expect("createTeam" in off.auth.api).toBe(false);
   });
 });

@@ -5,17 +5,18 @@ import { metadataInput, pageQuery, scoped } from "../input";
 export const FILTER_OPERATORS = ["eq", "ne", "gt", "gte", "lt", "lte", "like", "not_like"] as const;
 
 /** A clause value: a string of at most 1000 characters, a 32-bit integer or a boolean (BILLING.md 7.3). */
-const clauseValue = z.union([
-  z.string().max(1000, "A filter value is at most 1000 characters long."),
-  z
-    .number()
-    .int("A filter number must be an integer.")
-    .min(-2_147_483_648, "A filter number must fit in 32 bits.")
-    .max(2_147_483_647, "A filter number must fit in 32 bits."),
-  z.boolean(),
-]);
+const clauseValue = z.union(
+  [
+    z.string().max(1000, "A filter value is at most 1000 characters long."),
+    z.number().int().min(-2_147_483_648).max(2_147_483_647),
+    z.boolean(),
+  ],
+  { error: "A filter value is a string, a 32-bit integer or a boolean." },
+);
 
+/** `{ property, operator, value }` (no `conjunction`: that marks a nested filter). */
 export const filterClauseInput = z.object({
+  conjunction: z.undefined().optional(),
   property: z.string().trim().min(1),
   operator: z.enum(FILTER_OPERATORS),
   value: clauseValue,
@@ -27,12 +28,12 @@ export interface MeterFilter {
 }
 
 /** `{ conjunction, clauses }`, clauses being clauses or nested filters; no clauses matches every event. */
-export const meterFilterInput: z.ZodType<MeterFilter> = z.lazy(() =>
-  z.object({
-    conjunction: z.enum(["and", "or"]),
-    clauses: z.array(z.union([filterClauseInput, meterFilterInput])),
-  }),
-);
+export const meterFilterInput = z.object({
+  conjunction: z.enum(["and", "or"]),
+  get clauses(): z.ZodArray<z.ZodDiscriminatedUnion<[typeof filterClauseInput, typeof meterFilterInput]>> {
+    return z.array(z.discriminatedUnion("conjunction", [filterClauseInput, meterFilterInput]));
+  },
+});
 
 /** `{ func: "count" }` or `{ func: sum|max|min|avg, property }`. */
 export const aggregationInput = z.discriminatedUnion("func", [

@@ -4,6 +4,16 @@ import type { StripeProcessorOptions } from "./options";
 /** Resolves the SDK client; the same instance for every call. */
 export type StripeClient = () => Promise<Stripe>;
 
+async function loadSdk(): Promise<typeof Stripe> {
+  try {
+    return (await import("stripe")).default;
+  } catch (error) {
+    throw new Error('The Stripe processor needs the "stripe" package: install it next to @gatehouse/core', {
+      cause: error,
+    });
+  }
+}
+
 /**
  * The given `client`, or one built on first use. The SDK is imported lazily so that apps which
  * only use the test processor never load (or need to install) `stripe`. The fetch HTTP client is
@@ -12,19 +22,18 @@ export type StripeClient = () => Promise<Stripe>;
 export function stripeClient(options: StripeProcessorOptions): StripeClient {
   let client: Promise<Stripe> | null = options.client ? Promise.resolve(options.client) : null;
   return () => {
-    client ??= import("stripe")
-      .then(({ default: StripeSDK }) => {
-        return new StripeSDK(options.secretKey, {
-          ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
-          httpClient: StripeSDK.createFetchHttpClient(),
-          appInfo: { name: "Gatehouse" },
-        });
-      })
+    client ??= loadSdk()
+      .then(
+        (StripeSDK) =>
+          new StripeSDK(options.secretKey, {
+            ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
+            httpClient: StripeSDK.createFetchHttpClient(),
+            appInfo: { name: "Gatehouse" },
+          }),
+      )
       .catch((error: unknown) => {
-        client = null;
-        throw new Error('The Stripe processor needs the "stripe" package: install it next to @gatehouse/core', {
-          cause: error,
-        });
+        client = null; // a later call tries again
+        throw error;
       });
     return client;
   };

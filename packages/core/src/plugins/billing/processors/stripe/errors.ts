@@ -22,7 +22,8 @@ function isStripeError(stripe: Stripe, error: unknown): error is StripeError {
 export function failureOf(stripe: Stripe, error: unknown): Extract<PaymentResult, { status: "failed" }> {
   if (
     isStripeError(stripe, error) &&
-    (error instanceof stripe.errors.StripeCardError || error instanceof stripe.errors.StripeInvalidRequestError)
+    (error instanceof stripe.errors.StripeCardError ||
+      error instanceof stripe.errors.StripeInvalidRequestError)
   ) {
     const intentId = error.payment_intent?.id ?? error.setup_intent?.id;
     const declineCode = error.decline_code || error.code;
@@ -33,7 +34,12 @@ export function failureOf(stripe: Stripe, error: unknown): Extract<PaymentResult
       ...(declineCode ? { declineCode } : {}),
     };
   }
-  throw new Error("The payment could not be processed", { cause: error });
+  throw operatorError(error);
+}
+
+/** An error the buyer cannot fix, with a message safe to show; the Stripe error is its cause. */
+export function operatorError(cause: unknown): Error {
+  return new Error("The payment could not be processed", { cause });
 }
 
 /** Stripe's "this intent can no longer change" answers (already canceled, succeeded, processing). */

@@ -1,0 +1,50 @@
+import Database from "better-sqlite3";
+import pg from "pg";
+import { POSTGRES_URL } from "./config";
+
+export type BackendName = "postgres" | "sqlite";
+
+/** Queries sent to PostgreSQL: every `client.query` of every pooled connection (BEGIN/COMMIT too). */
+export interface QueryCounter {
+  count: number;
+  /** When set, the SQL text of each query is pushed here (round-trip listings in the report). */
+  log: string[] | null;
+}
+
+function sqlText(arg: unknown): string {
+  if (typeof arg === "string") return arg;
+  if (arg && typeof arg === "object" && "text" in arg && typeof arg.text === "string") return arg.text;
+  return "<query>";
+}
+
+/**
+ * A pg Pool in its own schema (dropped and created anew), whose connections count their queries.
+ * Both libraries reach PostgreSQL through Kysely's PostgresDialect over this pool, which checks a
+ * client out per query, so wrapping each client's `query` sees every round trip.
+ */
+export async function postgresPool(schema: string): Promise<{ pool: pg.Pool; counter: QueryCounter }> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.end();
+
+  const counter: QueryCounter = { count: 0, log: null };
+  const pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 10 });
+  pool.on("connect", (client) => {
+    const original = client.query;
+    const counted = function (this: unknown, ...args: unknown[]): unknown {
+      counter.count++;
+      counter.log?.push(sqlText(args[0]));
+      return Reflect.apply(original, client, args);
+    };
+    Object.assign(client, { query: counted });
+  });
+  return { pool, counter };
+}
+
+export function sqliteDatabase(): Database.Database {
+  const db = new Database(":memory:");
+  db.pragma("journal_mode = WAL");
+  return db;
+}

@@ -1,0 +1,132 @@
+import { createAuth, migrate } from "@gatehouse/core";
+import { postgresAdapter, sqliteAdapter } from "@gatehouse/core/adapters/kysely";
+import { betterAuth } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import { type BackendName, postgresPool, type QueryCounter, sqliteDatabase } from "./backends";
+import { BASE_PATH, ORIGIN, SECRET, SESSION } from "./config";
+
+export type Library = "gatehouse" | "better-auth";
+
+/** One configured library instance on one backend. */
+export interface Target {
+  readonly library: Library;
+  /** Column label in the results: the library, plus a variant note (e.g. "better-auth (joins)"). */
+  readonly label: string;
+  readonly backend: BackendName;
+  readonly cookieCache: boolean;
+  /** Cookie names, for building the signed-in Cookie header. */
+  readonly cookiePrefix: string;
+  handler(request: Request): Promise<Response>;
+  /** PostgreSQL query counter (null on SQLite). */
+  readonly counter: QueryCounter | null;
+  close(): Promise<void>;
+}
+
+export interface TargetSpec {
+  readonly library: Library;
+  readonly backend: BackendName;
+  readonly cookieCache: boolean;
+  /** better-auth only: `advanced.database.joins` (default false in 1.7). */
+  readonly joins?: boolean;
+}
+
+let schemaSeq = 0;
+const schemaName = (spec: TargetSpec) =>
+  `bench_${spec.library.replace("-", "_")}_${spec.cookieCache ? "cc" : "db"}${spec.joins ? "_j" : ""}_${++schemaSeq}`;
+
+export function targetLabel(spec: Pick<TargetSpec, "library" | "joins">): string {
+  return spec.library === "better-auth" && spec.joins ? "better-auth (joins)" : spec.library;
+}
+
+async function gatehouse(spec: TargetSpec): Promise<Target> {
+  let counter: QueryCounter | null = null;
+  let closeDb: () => Promise<void>;
+  let database: ReturnType<typeof postgresAdapter>;
+  if (spec.backend === "postgres") {
+    const pg = await postgresPool(schemaName(spec));
+    counter = pg.counter;
+    database = postgresAdapter(pg.pool);
+    closeDb = () => pg.pool.end();
+  } else {
+    const db = sqliteDatabase();
+    database = sqliteAdapter(db);
+    closeDb = async () => void db.close();
+  }
+  const auth = createAuth({
+    baseURL: ORIGIN,
+    basePath: BASE_PATH,
+    secret: SECRET,
+    database,
+    emailAndPassword: { enabled: true },
+    session: {
+      expiresIn: SESSION.expiresIn,
+      updateAge: SESSION.updateAge,
+      cookieCache: { enabled: spec.cookieCache, maxAge: SESSION.cookieCacheMaxAge, strategy: "compact" },
+    },
+    rateLimit: { enabled: false },
+    logger: { level: "error" },
+  });
+  await migrate(auth);
+  await auth.ready;
+  return {
+    library: "gatehouse",
+    label: targetLabel(spec),
+    backend: spec.backend,
+    cookieCache: spec.cookieCache,
+    cookiePrefix: "gatehouse",
+    handler: (request) => auth.handler(request),
+    counter,
+    close: closeDb,
+  };
+}
+
+async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
+  let counter: QueryCounter | null = null;
+  let closeDb: () => Promise<void>;
+  let database: Parameters<typeof betterAuth>[0]["database"];
+  if (spec.backend === "postgres") {
+    const pg = await postgresPool(schemaName(spec));
+    counter = pg.counter;
+    database = pg.pool;
+    closeDb = () => pg.pool.end();
+  } else {
+    const db = sqliteDatabase();
+    database = db;
+    closeDb = async () => void db.close();
+  }
+  const options = {
+    baseURL: ORIGIN,
+    basePath: BASE_PATH,
+    secret: SECRET,
+    database,
+    emailAndPassword: { enabled: true },
+    session: {
+      expiresIn: SESSION.expiresIn,
+      updateAge: SESSION.updateAge,
+      cookieCache: { enabled: spec.cookieCache, maxAge: SESSION.cookieCacheMaxAge, strategy: "compact" as const },
+    },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    // No OpenTelemetry spans (the API is not installed, so they would be no-ops anyway).
+    experimental: { instrumentation: { enabled: false } },
+    advanced: { database: { joins: spec.joins ?? false } },
+    logger: { level: "error" as const },
+  };
+  const { runMigrations } = await getMigrations(options);
+  await runMigrations();
+  const auth = betterAuth(options);
+  return {
+    library: "better-auth",
+    label: targetLabel(spec),
+    backend: spec.backend,
+    cookieCache: spec.cookieCache,
+    cookiePrefix: "better-auth",
+    handler: (request) => auth.handler(request),
+    counter,
+    close: closeDb,
+  };
+}
+
+export function createTarget(spec: TargetSpec): Promise<Target> {
+  return spec.library === "gatehouse" ? gatehouse(spec) : betterAuthTarget(spec);
+}

@@ -1,0 +1,57 @@
+import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
+import { createBenefit, deleteBenefit, getBenefit, listBenefits, updateBenefit } from "./benefits";
+import {
+  createCustomField,
+  deleteCustomField,
+  getCustomField,
+  listCustomFields,
+  updateCustomField,
+} from "./custom-fields";
+import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
+import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  getCustomerState,
+  listCustomers,
+  updateCustomer,
+} from "./customers";
+import { getBillingOrganization, updateBillingOrganization } from "./organization";
+
+/** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
+export const merchantEndpoints = {
+  createProduct,
+  updateProduct,
+  archiveProduct,
+  getProduct,
+  listProducts,
+  createBenefit,
+  updateBenefit,
+  deleteBenefit,
+  getBenefit,
+  listBenefits,
+  createCustomField,
+  updateCustomField,
+  deleteCustomField,
+  getCustomField,
+  listCustomFields,
+  createMeter,
+  updateMeter,
+  archiveMeter,
+  getMeter,
+  listMeters,
+  createDiscount,
+  updateDiscount,
+  deleteDiscount,
+  getDiscount,
+  listDiscounts,
+  createCustomer,
+  updateCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  getCustomerState,
+  getBillingOrganization,
+  updateBillingOrganization,
+};
