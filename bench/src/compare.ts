@@ -7,15 +7,15 @@
  * --backend=postgres,sqlite, --out=dir (default bench/results).
  */
 import { execSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { BackendName } from "./backends";
 import { POSTGRES_URL } from "./config";
-import { formatOps, formatTime, measureOperation, type Stats, warmUp } from "./measure";
-import { type Scenario, scenarios } from "./scenarios";
+import { formatOps, formatTime, measureRound, type Round, type Stats, summarize, warmUp } from "./measure";
+import { type Operation, type Scenario, scenarios } from "./scenarios";
 import { createTarget, type Target, type TargetSpec } from "./targets";
 
 interface Args {
@@ -50,6 +50,8 @@ export interface Result {
   readonly scenario: string;
   readonly title: string;
   readonly backend: BackendName;
+  /** False for scenarios that make no query (run once, on the first backend's targets). */
+  readonly database: boolean;
   readonly target: string;
   readonly stats: Stats;
   readonly roundTrips: RoundTrips | null;
@@ -71,7 +73,9 @@ async function countRoundTrips(target: Target, op: () => Promise<void>): Promise
 async function machineInfo() {
   let cpu = os.cpus()[0]?.model ?? "unknown";
   try {
-    const model = execSync("lscpu", { encoding: "utf8" }).match(/Model name:\s*(.+)/)?.[1]?.trim();
+    const model = execSync("lscpu", { encoding: "utf8" })
+      .match(/Model name:\s*(.+)/)?.[1]
+      ?.trim();
     if (model) cpu = model;
   } catch {
     // lscpu is Linux-only; os.cpus() is the fallback.
@@ -80,13 +84,22 @@ async function machineInfo() {
   try {
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
-    postgres = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version;
+    postgres = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!
+      .server_version;
     await client.end();
   } catch {
     // Reported as unreachable; the PostgreSQL scenarios then fail loudly.
   }
-  const version = (pkg: string) =>
-    execSync(`node -p "require('${pkg}/package.json').version"`, { encoding: "utf8" }).trim();
+  const version = (pkg: string) => {
+    const file = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      "..",
+      "node_modules",
+      pkg,
+      "package.json",
+    );
+    return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+  };
   return {
     date: new Date().toISOString(),
     node: process.version,
@@ -96,8 +109,15 @@ async function machineInfo() {
     platform: `${os.platform()} ${os.release()}`,
     postgres,
     betterAuth: safe(() => version("better-auth")),
+    loadAverage: loadAverage(),
   };
 }
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 function safe(fn: () => string): string {
   try {
@@ -112,7 +132,8 @@ function specsFor(group: readonly Scenario[], backend: BackendName, cookieCache:
     { library: "gatehouse", backend, cookieCache },
     { library: "better-auth", backend, cookieCache },
   ];
-  if (group.some((s) => s.joinsVariant)) specs.push({ library: "better-auth", backend, cookieCache, joins: true });
+  if (group.some((s) => s.joinsVariant))
+    specs.push({ library: "better-auth", backend, cookieCache, joins: true });
   return specs;
 }
 
@@ -120,10 +141,17 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const machine = await machineInfo();
   console.log(
-    `Node ${machine.node} | ${machine.cpu} | ${machine.cores} cores | PostgreSQL ${machine.postgres} | better-auth ${machine.betterAuth} | ${machine.date}`,
+    `Node ${machine.node} | ${machine.cpu} | ${machine.cores} cores | PostgreSQL ${machine.postgres} | better-auth ${machine.betterAuth} | load ${machine.loadAverage} | ${machine.date}`,
   );
-  const fast = { minTimeNs: args.quick ? 3e8 : 3e9, minSamples: args.quick ? 50 : 500, warmupCalls: 300 };
-  const slow = { minTimeNs: args.quick ? 5e8 : 4e9, minSamples: args.quick ? 5 : 40, warmupCalls: 3 };
+  // Rounds alternate the libraries (A B, B A, ...) so both see the same machine conditions.
+  const fast = {
+    rounds: args.quick ? 2 : 8,
+    round: { minTimeNs: args.quick ? 1.5e8 : 5e8, minSamples: 100 },
+  };
+  const slow = {
+    rounds: args.quick ? 2 : 4,
+    round: { minTimeNs: args.quick ? 3e8 : 1.5e9, minSamples: args.quick ? 3 : 10 },
+  };
   const results: Result[] = [];
 
   for (const backend of args.backends) {
@@ -139,24 +167,42 @@ async function main() {
       for (const spec of specsFor(group, backend, cookieCache)) targets.push(await createTarget(spec));
       try {
         for (const scenario of group) {
+          const runs: { target: Target; op: Operation; rounds: Round[]; roundTrips: RoundTrips | null }[] =
+            [];
           for (const target of targets) {
             if (target.label === "better-auth (joins)" && !scenario.joinsVariant) continue;
             const op = await scenario.prepare(target);
-            await warmUp(op, scenario.slow ? 2 : 50);
-            const roundTrips = await countRoundTrips(target, op);
-            const stats = await measureOperation(op, scenario.slow ? slow : fast);
-            const where = scenario.database ? backend : "no database";
-            const result: Result = {
+            await warmUp(op, scenario.slow ? 2 : 300);
+            runs.push({ target, op, rounds: [], roundTrips: await countRoundTrips(target, op) });
+          }
+          const plan = scenario.slow ? slow : fast;
+          for (let round = 0; round < plan.rounds; round++) {
+            const order = round % 2 === 0 ? runs : [...runs].reverse();
+            for (const run of order) run.rounds.push(await measureRound(run.op, plan.round));
+          }
+          for (const run of runs) {
+            const stats = summarize(run.rounds);
+            results.push({
               scenario: scenario.id,
               title: scenario.title,
-              backend: scenario.database ? backend : backend,
-              target: target.label,
+              backend,
+              database: scenario.database,
+              target: run.target.label,
               stats,
-              roundTrips,
-            };
-            results.push(result);
+              roundTrips: run.roundTrips,
+            });
             console.log(
-              `${scenario.title.padEnd(40)} ${where.padEnd(11)} ${target.label.padEnd(20)} mean ${formatTime(stats.mean).padStart(9)}  p75 ${formatTime(stats.p75).padStart(9)}  p99 ${formatTime(stats.p99).padStart(9)}  ${formatOps(stats.opsPerSec).padStart(7)} ops/s  ${roundTrips ? `${roundTrips.perRequest} queries` : ""}`,
+              [
+                scenario.title.padEnd(40),
+                (scenario.database ? backend : "none").padEnd(9),
+                run.target.label.padEnd(20),
+                `mean ${formatTime(stats.mean).padStart(9)}`,
+                `p75 ${formatTime(stats.p75).padStart(9)}`,
+                `p99 ${formatTime(stats.p99).padStart(9)}`,
+                `cpu ${formatTime(stats.cpuPerOp).padStart(9)}`,
+                `${formatOps(stats.opsPerSec).padStart(7)} ops/s`,
+                run.roundTrips && scenario.database ? `${run.roundTrips.perRequest} queries` : "",
+              ].join("  "),
             );
           }
         }
@@ -166,37 +212,45 @@ async function main() {
     }
   }
 
+  const finished = { ...machine, loadAverageAtEnd: loadAverage() };
   mkdirSync(args.out, { recursive: true });
-  const markdown = renderMarkdown(machine, results);
-  writeFileSync(path.join(args.out, "latest.json"), `${JSON.stringify({ machine, results }, null, 2)}\n`);
+  const markdown = renderMarkdown(finished, results);
+  writeFileSync(
+    path.join(args.out, "latest.json"),
+    `${JSON.stringify({ machine: finished, results }, null, 2)}\n`,
+  );
   writeFileSync(path.join(args.out, "latest.md"), markdown);
   console.log(`\n${markdown}`);
   console.log(`Written to ${path.relative(process.cwd(), args.out)}/latest.{json,md}`);
 }
 
-function renderMarkdown(machine: Awaited<ReturnType<typeof machineInfo>>, results: readonly Result[]): string {
+type Machine = Awaited<ReturnType<typeof machineInfo>> & { loadAverageAtEnd: string };
+
+function renderMarkdown(machine: Machine, results: readonly Result[]): string {
   const lines = [
-    `Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, PostgreSQL ${machine.postgres}, better-auth ${machine.betterAuth}, ${machine.date}`,
+    `Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, PostgreSQL ${machine.postgres}, better-auth ${machine.betterAuth}, ${machine.date}; load average ${machine.loadAverage} at start, ${machine.loadAverageAtEnd} at end`,
     "",
-    "| Scenario | Database | Library | Mean | p75 | p99 | ops/s | Queries/request | vs Gatehouse |",
-    "|---|---|---|---:|---:|---:|---:|---:|---:|",
+    "| Scenario | Database | Library | Mean | p75 | p99 | ops/s | CPU/request | Queries/request | Mean vs Gatehouse |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of results) {
     const base = results.find(
       (g) => g.scenario === r.scenario && g.backend === r.backend && g.target === "gatehouse",
     );
     const ratio = base && r.target !== "gatehouse" ? `${(r.stats.mean / base.stats.mean).toFixed(2)}x` : "";
-    const scenario = scenarios.find((s) => s.id === r.scenario);
     lines.push(
-      `| ${r.title} | ${scenario?.database ? r.backend : "none"} | ${r.target} | ${formatTime(r.stats.mean)} | ${formatTime(r.stats.p75)} | ${formatTime(r.stats.p99)} | ${formatOps(r.stats.opsPerSec)} | ${r.roundTrips && scenario?.database ? r.roundTrips.perRequest : "–"} | ${ratio} |`,
+      `| ${r.title} | ${r.database ? r.backend : "none"} | ${r.target} | ${formatTime(r.stats.mean)} | ${formatTime(r.stats.p75)} | ${formatTime(r.stats.p99)} | ${formatOps(r.stats.opsPerSec)} | ${formatTime(r.stats.cpuPerOp)} | ${r.roundTrips && r.database ? r.roundTrips.perRequest : "–"} | ${ratio} |`,
     );
   }
-  const withSql = results.filter((r) => r.roundTrips && r.backend === "postgres" && r.roundTrips.perRequest > 0);
+  const withSql = results.filter(
+    (r) => r.roundTrips && r.backend === "postgres" && r.roundTrips.perRequest > 0,
+  );
   if (withSql.length > 0) {
     lines.push("", "### Queries of one request (PostgreSQL)", "");
     for (const r of withSql) {
       lines.push(`- ${r.title}, ${r.target}: ${r.roundTrips!.perRequest}`);
-      for (const s of r.roundTrips!.statements) lines.push(`  - \`${s.length > 160 ? `${s.slice(0, 157)}...` : s}\``);
+      for (const s of r.roundTrips!.statements)
+        lines.push(`  - \`${s.length > 160 ? `${s.slice(0, 157)}...` : s}\``);
     }
   }
   return `${lines.join("\n")}\n`;

@@ -84,8 +84,13 @@ export const scenarios: readonly Scenario[] = [
     database: false,
     joinsVariant: false,
     async prepare(target) {
-      const body = await expectStatus(await target.handler(authRequest("GET", "/get-session")), 200, "signed out");
-      if (body !== null) throw new Error(`${target.label}: signed-out get-session returned ${JSON.stringify(body)}`);
+      const body = await expectStatus(
+        await target.handler(authRequest("GET", "/get-session")),
+        200,
+        "signed out",
+      );
+      if (body !== null)
+        throw new Error(`${target.label}: signed-out get-session returned ${JSON.stringify(body)}`);
       return operation(target, () => authRequest("GET", "/get-session"), 200);
     },
   },
@@ -121,7 +126,9 @@ export const scenarios: readonly Scenario[] = [
         `${target.label} list-sessions`,
       );
       if (!Array.isArray(body) || body.length !== LIST_SESSIONS_COUNT) {
-        throw new Error(`${target.label}: list-sessions returned ${Array.isArray(body) ? body.length : "no list"}`);
+        throw new Error(
+          `${target.label}: list-sessions returned ${Array.isArray(body) ? body.length : "no list"}`,
+        );
       }
       return operation(target, () => authRequest("GET", "/list-sessions", { cookie }), 200);
     },

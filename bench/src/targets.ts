@@ -103,7 +103,11 @@ async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
     session: {
       expiresIn: SESSION.expiresIn,
       updateAge: SESSION.updateAge,
-      cookieCache: { enabled: spec.cookieCache, maxAge: SESSION.cookieCacheMaxAge, strategy: "compact" as const },
+      cookieCache: {
+        enabled: spec.cookieCache,
+        maxAge: SESSION.cookieCacheMaxAge,
+        strategy: "compact" as const,
+      },
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

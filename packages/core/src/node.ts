@@ -39,7 +39,8 @@ export function toWebRequest(req: IncomingMessage & { body?: unknown }, baseURL?
 /** Writes a Web Response to a Node response, keeping every Set-Cookie header. */
 export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
-  res.statusMessage = response.statusText;
+  // Only a real reason phrase: a bare number (better-call's "400") would print "400 400" on the wire.
+  if (response.statusText && !/^\d+$/.test(response.statusText)) res.statusMessage = response.statusText;
   const cookies = response.headers.getSetCookie();
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;

@@ -1,6 +1,7 @@
 import { scryptAsync } from "@noble/hashes/scrypt.js";
 import { constantTimeEqual } from "./constant-time";
 import { fromHex, toHex, utf8 } from "./encoding";
+import { nodeCrypto } from "./node-crypto";
 
 /**
  * Password hashing: scrypt N=16384, r=16, p=1, 64-byte key, 16-byte random salt, NFKC-normalised
@@ -70,6 +71,23 @@ export function createScryptHasher(derive?: Derive): PasswordHasher {
       return constantTimeEqual(key, fromHex(keyHex));
     },
   };
+}
+
+/**
+ * scrypt with a small cost (N=1024) for test suites: the same code path and format, 16x cheaper.
+ * Never use it in production; `createTestAuth` uses it unless told otherwise.
+ */
+export function fastTestHasher(): PasswordHasher {
+  const params = { N: 1024, r: 8, p: 1 };
+  return createScryptHasher((password, salt) => {
+    const normalized = password.normalize("NFKC");
+    if (!nodeCrypto) return scryptAsync(utf8.encode(normalized), salt, { ...params, dkLen: 64 });
+    return new Promise((resolve, reject) =>
+      nodeCrypto!.scrypt(normalized, salt, 64, params, (error, key) =>
+        error ? reject(error) : resolve(new Uint8Array(key)),
+      ),
+    );
+  });
 }
 
 /** The same algorithm through @noble/hashes only (runtimes without node:crypto; tests of parity). */

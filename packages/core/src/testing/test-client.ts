@@ -1,5 +1,6 @@
 import type { AuthOptions } from "../auth/options";
 import { type Auth, createAuth } from "../create-auth";
+import { fastTestHasher } from "../crypto/password";
 
 export interface TestRequestInit {
   method?: string;
@@ -82,13 +83,25 @@ export function createTestBrowser(auth: Pick<Auth, "handler" | "$context">, orig
 
 export type TestBrowser = ReturnType<typeof createTestBrowser>;
 
-/** An auth instance for tests: memory database, email/password on, fixed secret and base URL. */
-export function createTestAuth<const O extends AuthOptions>(options: O = {} as O) {
+/**
+ * An auth instance for tests: memory database unless given, email/password on, fixed secret and
+ * base URL. Passwords are hashed with scrypt at a small cost (same code path and format) unless
+ * `realPasswordHashing` is set or the options bring their own hasher.
+ */
+export function createTestAuth<const O extends AuthOptions>(
+  options: O = {} as O,
+  testing: { realPasswordHashing?: boolean } = {},
+) {
+  const hasher = testing.realPasswordHashing ? undefined : fastTestHasher();
   const auth = createAuth({
     baseURL: "http://localhost:3000",
     secret: "test-secret-0123456789-0123456789-abcdef",
     ...options,
-    emailAndPassword: { enabled: true, ...options.emailAndPassword },
+    emailAndPassword: {
+      enabled: true,
+      ...(hasher ? { password: { hash: hasher.hash, verify: hasher.verify } } : {}),
+      ...options.emailAndPassword,
+    },
   } as O);
   const browser = () => createTestBrowser(auth);
 

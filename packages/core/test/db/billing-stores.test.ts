@@ -143,15 +143,16 @@ for (const store of stores) {
           metadata: {},
         },
       });
-      const secrets: string[] = [];
-      for (let i = 0; i < 20; i++) {
-        const s = secretOf((await browser.post<{ url: string }>("/checkout", { products: [p] })).data.url);
-        await browser.request(`/checkouts/client/${s}`, {
-          method: "PATCH",
-          body: { discountCode: `F${store.name}` },
-        });
-        secrets.push(s);
-      }
+      const secrets = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const s = secretOf((await browser.post<{ url: string }>("/checkout", { products: [p] })).data.url);
+          await browser.request(`/checkouts/client/${s}`, {
+            method: "PATCH",
+            body: { discountCode: `F${store.name}` },
+          });
+          return s;
+        }),
+      );
       const results = await Promise.all(
         secrets.map((s) => browser.post(`/checkouts/client/${s}/confirm`, card)),
       );

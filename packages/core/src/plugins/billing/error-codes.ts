@@ -17,6 +17,7 @@ export const BILLING_ERROR_CODES = {
   CONFIRMATION_TOKEN_REQUIRED: { status: 422, message: "Confirmation token is required." },
   VALIDATION_FAILED: { status: 422, message: "Validation failed" },
   DISCOUNT_NOT_FOUND: { status: 422, message: "Discount does not exist." },
+  DISCOUNT_UNKNOWN: { status: 404, message: "Discount not found" },
   DISCOUNT_NOT_REDEEMABLE: { status: 422, message: "Discount is no longer redeemable." },
   DISCOUNT_NOT_APPLICABLE: { status: 422, message: "Discounts are not applicable to this product." },
   DISCOUNT_CODE_EXISTS: { status: 422, message: "Discount with this code already exists." },

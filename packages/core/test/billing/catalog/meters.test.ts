@@ -56,18 +56,28 @@ describe("meters (definitions)", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "ab" }, "Name must be at least 3 characters long."],
       [{ aggregation: { func: "sum" } }, "Required"],
-      [{ aggregation: { func: "median", property: "x" } }, "Invalid input"],
+      [{ aggregation: { func: "median", property: "x" } }, "Invalid discriminator value"],
       [{ filter: { conjunction: "xor", clauses: [] } }, 'Invalid option: expected one of "and"|"or"'],
       [
         { filter: { conjunction: "and", clauses: [{ property: "a", operator: "contains", value: 1 }] } },
-        "Invalid input",
+        "Invalid option: expected one of",
       ],
       [
         { filter: { conjunction: "and", clauses: [{ property: "a", operator: "eq", value: "x".repeat(1001) }] } },
-        "Invalid input",
+        "A filter value is at most 1000 characters long.",
       ],
-      [{ filter: { conjunction: "and", clauses: [{ property: "a", operator: "eq", value: 1.5 }] } }, "Invalid input"],
-      [{ filter: { conjunction: "and", clauses: [{ property: "a", operator: "eq", value: 2 ** 31 }] } }, "Invalid input"],
+      [
+        { filter: { conjunction: "and", clauses: [{ property: "a", operator: "eq", value: 1.5 }] } },
+        "A filter value is a string, a 32-bit integer or a boolean.",
+      ],
+      [
+        { filter: { conjunction: "and", clauses: [{ property: "a", operator: "eq", value: 2 ** 31 }] } },
+        "A filter number is a 32-bit integer.",
+      ],
+      [
+        { filter: { conjunction: "and", clauses: [{ conjunction: "nor", clauses: [] }] } },
+        "Invalid discriminator value",
+      ],
     ];
     for (const [patch, message] of cases) {
       const res = await app.shop.post("/billing/meters/create", { ...base, ...patch });

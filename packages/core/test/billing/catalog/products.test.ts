@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AdminShop, adminShop, fixedPrice, messages, ok, rejection } from "./helpers";
+import { type AdminShop, adminShop, type ErrorBody, fixedPrice, messages, ok, rejection } from "./helpers";
 
 type Price = Record<string, unknown> & { id: string; amountType: string; isArchived: boolean };
 type Product = Record<string, unknown> & {
@@ -124,7 +124,7 @@ describe("products through the HTTP handler", () => {
     for (const [price, message] of cases) {
       const res = await create(app, { name: "Broken", recurringInterval: "month", prices: [price] });
       expect(res.status, message).toBe(400);
-      expect((res.data as { message: string }).message).toBe("Invalid body parameters");
+      expect((res.data as unknown as ErrorBody).message).toBe("Invalid body parameters");
       expect(messages(res)).toContain(message);
     }
     const none = await create(app, { name: "No price", prices: [] });

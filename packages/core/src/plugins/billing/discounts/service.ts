@@ -39,7 +39,7 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
       model: "billingDiscount",
       where: [...live(merchantId), { field: "id", value: id }],
     });
-    if (!row) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();
+    if (!row) throw BILLING_ERRORS.DISCOUNT_UNKNOWN();
     return row;
   }
 

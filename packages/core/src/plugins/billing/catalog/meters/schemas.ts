@@ -8,7 +8,11 @@ export const FILTER_OPERATORS = ["eq", "ne", "gt", "gte", "lt", "lte", "like", "
 const clauseValue = z.union(
   [
     z.string().max(1000, "A filter value is at most 1000 characters long."),
-    z.number().int().min(-2_147_483_648).max(2_147_483_647),
+    z
+      .number()
+      .int("A filter number is a 32-bit integer.")
+      .min(-2_147_483_648, "A filter number is a 32-bit integer.")
+      .max(2_147_483_647, "A filter number is a 32-bit integer."),
     z.boolean(),
   ],
   { error: "A filter value is a string, a 32-bit integer or a boolean." },
@@ -21,11 +25,6 @@ export const filterClauseInput = z.object({
   operator: z.enum(FILTER_OPERATORS),
   value: clauseValue,
 });
-
-export interface MeterFilter {
-  conjunction: "and" | "or";
-  clauses: (z.output<typeof filterClauseInput> | MeterFilter)[];
-}
 
 /** `{ conjunction, clauses }`, clauses being clauses or nested filters; no clauses matches every event. */
 export const meterFilterInput = z.object({
@@ -69,6 +68,7 @@ export const meterListInput = z.object({
   query: z.string().optional(),
 });
 
+export type MeterFilter = z.output<typeof meterFilterInput>;
 export type MeterCreateInput = z.input<typeof meterCreateInput>;
 export type MeterUpdateInput = z.input<typeof meterUpdateInput>;
 export type MeterListInput = z.input<typeof meterListInput>;

@@ -1,16 +1,10 @@
 import type Stripe from "stripe";
 import type { PaymentResult } from "../processor";
 
-type StripeError = Stripe.errors.StripeError;
-
 /** Stripe's sentences end with a period; the engine wraps them in one of its own (BILLING.md 1.8). */
 export function reasonOf(message: string | null | undefined, fallback: string): string {
   const trimmed = (message ?? "").trim().replace(/\.+$/, "");
   return trimmed || fallback;
-}
-
-function isStripeError(stripe: Stripe, error: unknown): error is StripeError {
-  return error instanceof stripe.errors.StripeError;
 }
 
 /**
@@ -21,9 +15,8 @@ function isStripeError(stripe: Stripe, error: unknown): error is StripeError {
  */
 export function failureOf(stripe: Stripe, error: unknown): Extract<PaymentResult, { status: "failed" }> {
   if (
-    isStripeError(stripe, error) &&
-    (error instanceof stripe.errors.StripeCardError ||
-      error instanceof stripe.errors.StripeInvalidRequestError)
+    error instanceof stripe.errors.StripeCardError ||
+    error instanceof stripe.errors.StripeInvalidRequestError
   ) {
     const intentId = error.payment_intent?.id ?? error.setup_intent?.id;
     const declineCode = error.decline_code || error.code;

@@ -1,0 +1,25 @@
+import { createServer } from "node:http";
+import { PGlite } from "@electric-sql/pglite";
+import { pgliteAdapter } from "/work/main/packages/core/src/adapters/kysely/index";
+import { migrate } from "/work/main/packages/core/src/db/migrate";
+import { billing } from "/work/main/packages/core/src/plugins/billing/index";
+import type { BillingServices } from "/work/main/packages/core/src/plugins/billing/services";
+import { createTestAuth } from "/work/main/packages/core/src/testing";
+
+const server = createServer((req, res) => { req.resume(); req.on("end", () => { res.writeHead(200); res.end("ok"); }); });
+await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+const N = 1000;
+const { auth } = createTestAuth({ database: pgliteAdapter(new PGlite()), plugins: [billing()], logger: { level: "warn", log: (l, m, ...a) => console.log(l, m, ...a.map(String)) } });
+await migrate(auth);
+const s = (auth as unknown as { billing: BillingServices }).billing;
+const m = await s.merchants.defaultMerchant();
+await s.webhooks.createEndpoint(m.id, { url });
+await s.ctx.write(async (_tx, emit) => { for (let i = 0; i < N; i++) await emit(m.id, "order.paid", { id: `o${i}`, amount: 2500 }); });
+const r = await s.webhooks.deliverDue({ limit: N, concurrency: 1 });
+console.log(r, performance.now());
+const rows = await auth.$context.adapter.findMany<{status:string;lockToken:string|null}>({ model: "billingWebhookEvent" });
+const c: Record<string, number> = {};
+for (const row of rows) c[row.status + (row.lockToken ? "-locked" : "")] = (c[row.status + (row.lockToken ? "-locked" : "")] ?? 0) + 1;
+console.log(c);
+server.close();
