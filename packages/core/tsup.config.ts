@@ -19,6 +19,8 @@ export default defineConfig({
     "plugins/organization/client": "src/plugins/organization/client.ts",
     "plugins/admin/index": "src/plugins/admin/index.ts",
     "plugins/admin/client": "src/plugins/admin/client.ts",
+    "plugins/billing/index": "src/plugins/billing/index.ts",
+    "plugins/billing/client": "src/plugins/billing/client.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

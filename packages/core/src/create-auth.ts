@@ -1,13 +1,12 @@
-import { createRouter } from "better-call";
 import { memoryAdapter } from "./adapters/memory";
 import { coreEndpoints } from "./auth/endpoints";
 import type { AuthOptions } from "./auth/options";
 import type { AppContext } from "./context/app-context";
 import { buildSchema } from "./context/build-schema";
 import { createAppContext } from "./context/create-app-context";
-import { isAPIError } from "./errors/define-errors";
 import { createRateLimiter } from "./rate-limit";
-import { type CompiledEndpoint, compileEndpoint } from "./router/compile";
+import { type Compiled, compileEndpoint } from "./router/compile";
+import { createDispatcher } from "./router/dispatch";
 import type { AnyEndpoint, EndpointMap } from "./router/endpoint";
 import type { AuthEndpoints, InferAPI, InferSession, InferUser, PluginServices } from "./types/infer";
 
@@ -88,14 +87,13 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
   ready.catch((error: unknown) => app.logger.error("Plugin setup failed", error));
   Object.freeze(app);
 
-  const compiled: Record<string, CompiledEndpoint> = {};
+  const compiled: Record<string, Compiled> = {};
   for (const [key, ep] of Object.entries(endpoints)) compiled[key] = compileEndpoint(app, ep);
 
-  const router = createRouter(compiled as unknown as Parameters<typeof createRouter>[0], {
+  // The route table is built here, once; server-only endpoints are not routed.
+  const router = createDispatcher(Object.values(compiled), {
     basePath: app.basePath,
-    openapi: { disabled: true },
     onError(error) {
-      if (isAPIError(error)) return;
       app.logger.error("Unhandled error", error);
       options.onAPIError?.(error);
       return Response.json(
@@ -110,7 +108,7 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
   const routePrefix = app.basePath === "/" ? "" : app.basePath;
 
   const api: Record<string, (input?: Record<string, unknown>) => Promise<unknown>> = {};
-  for (const [key, endpoint] of Object.entries(compiled)) {
+  for (const [key, { endpoint }] of Object.entries(compiled)) {
     api[key] = async (input) => {
       await ready;
       return endpoint(input);
@@ -128,7 +126,7 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
           if (limited) return limited;
         }
       }
-      return router.handler(request);
+      return router.handle(request);
     },
     api: api as unknown as InferAPI<AuthEndpoints<O>>,
     $context: app,

@@ -53,7 +53,7 @@ async function importFile(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
   if (/\.[mc]?tsx?$/.test(file)) {
     const { tsImport } = await import("tsx/esm/api");
-    return tsImport(url, { parentURL: import.meta.url });
+    return tsImport(url, { parentURL: url });
   }
   return import(url);
 }

@@ -77,11 +77,62 @@ async function resolveAuth(
   return session;
 }
 
-/** The callable better-call endpoint, typed only as far as we use it. */
+/** What the endpoint logic needs from a call, routed or server-side. */
+interface Invocation {
+  readonly routed: boolean;
+  readonly request: Request | undefined;
+  /** Server calls only: the body passed to `auth.api.x({ body })`. Routed calls read the request. */
+  readonly body: unknown;
+  readonly query: Record<string, unknown> | undefined;
+  readonly params: Record<string, string>;
+}
+
+/** The endpoint's work, shared by routed requests and server calls: checks, validation, session, handler. */
+async function invoke(app: AppContext, ep: AnyEndpoint, rc: RequestContext, call: Invocation): Promise<unknown> {
+  const { routed, request } = call;
+  if (routed) await checkOrigin(rc);
+  const rawBody = ep.rawBody ? undefined : routed && request ? await readRequestBody(request) : call.body;
+  const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
+  const query = ep.query ? validate(ep.query as never, call.query ?? {}, "query") : call.query;
+  if (routed) await checkRedirectFields(rc, [body, query], ep.redirectFields ?? []);
+  const session = await resolveAuth(rc, ep.auth ?? "public", query);
+  if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
+  return ep.handler({
+    app,
+    rc,
+    body,
+    query,
+    params: call.params,
+    session,
+    headers: rc.headers,
+    request,
+  } as never);
+}
+
+/** The callable better-call endpoint (`auth.api.x`), typed only as far as we use it. */
 export type CompiledEndpoint = ((ctx?: Record<string, unknown>) => Promise<unknown>) & {
   readonly path: string;
   readonly options: Record<string, unknown>;
 };
+
+/**
+ * A routed HTTP request, answered without better-call's per-call context: the router
+ * (src/router/dispatch.ts) matched it and parsed its query. Resolves to the handler's value and the
+ * response headers it set; throws what the handler threw (APIErrors included).
+ */
+export type RoutedEndpoint = (
+  request: Request,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+) => Promise<{ value: unknown; headers: Headers }>;
+
+export interface Compiled {
+  readonly endpoint: CompiledEndpoint;
+  readonly serve: RoutedEndpoint;
+  readonly methods: readonly string[];
+  readonly path: string;
+  readonly serverOnly: boolean;
+}
 
 const makeEndpoint = createEndpoint as unknown as (
   path: string,
@@ -90,10 +141,11 @@ const makeEndpoint = createEndpoint as unknown as (
 ) => CompiledEndpoint;
 
 /**
- * Compiles one declaration into a better-call endpoint bound to the app, once at init. The same
- * value serves the router (HTTP) and `auth.api.x(...)` (trusted server calls).
+ * Compiles one declaration once at init: a better-call endpoint bound to the app for
+ * `auth.api.x(...)` (trusted server calls, better-call's call semantics), and the routed entry the
+ * HTTP router calls directly. Both run the same `invoke`.
  */
-export function compileEndpoint(app: AppContext, ep: AnyEndpoint): CompiledEndpoint {
+export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
   const methods = (Array.isArray(ep.route.method) ? ep.route.method : [ep.route.method]) as string[];
   const options = {
     method: methods.length === 1 ? methods[0]! : methods,
@@ -101,30 +153,20 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): CompiledEndpo
     metadata: ep.route.serverOnly ? { SERVER_ONLY: true } : {},
   };
 
-  return makeEndpoint(ep.route.path, options, async (raw: unknown) => {
+  const endpoint = makeEndpoint(ep.route.path, options, async (raw: unknown) => {
     const bc = raw as CallContext;
     const routed = bc._flag === "router";
     const headers =
       bc.headers instanceof Headers ? bc.headers : bc.headers ? new Headers(bc.headers) : bc.request?.headers;
     const rc = createRequestContext(app, { request: bc.request, headers, isServerCall: !routed });
     try {
-      if (routed) await checkOrigin(rc);
-      const rawBody = ep.rawBody ? undefined : routed && bc.request ? await readRequestBody(bc.request) : bc.body;
-      const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
-      const query = ep.query ? validate(ep.query as never, bc.query ?? {}, "query") : bc.query;
-      if (routed) await checkRedirectFields(rc, [body, query], ep.redirectFields ?? []);
-      const session = await resolveAuth(rc, ep.auth ?? "public", query);
-      if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
-      return await ep.handler({
-        app,
-        rc,
-        body,
-        query,
-        params: bc.params ?? {},
-        session,
-        headers: rc.headers,
+      return await invoke(app, ep, rc, {
+        routed,
         request: bc.request,
-      } as never);
+        body: bc.body,
+        query: bc.query,
+        params: bc.params ?? {},
+      });
     } finally {
       for (const [key, value] of rc.responseHeaders) {
         if (key === "set-cookie") bc.responseHeaders.append(key, value);
@@ -132,4 +174,24 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): CompiledEndpo
       }
     }
   });
+
+  const serve: RoutedEndpoint = async (request, params, query) => {
+    const rc = createRequestContext(app, { request, headers: request.headers, isServerCall: false });
+    try {
+      const value = await invoke(app, ep, rc, { routed: true, request, body: undefined, query, params });
+      return { value, headers: rc.responseHeaders };
+    } catch (error) {
+      throw new RoutedError(error, rc.responseHeaders);
+    }
+  };
+
+  return { endpoint, serve, methods, path: ep.route.path, serverOnly: ep.route.serverOnly === true };
+}
+
+/** A routed call's failure, carrying the headers (cookies, location) set before it. */
+export class RoutedError {
+  constructor(
+    readonly error: unknown,
+    readonly headers: Headers,
+  ) {}
 }

@@ -82,7 +82,7 @@ describe("gatehouse generate --adapter prisma into an existing schema.prisma", (
     await validate(file);
     await generate(args, configOf({}), io);
     expect(await readFile(file, "utf8")).toBe(merged);
-  });
+  }, 120_000);
 
   it("refuses a --dialect that contradicts the datasource", async () => {
     const dir = path.join(scratch.dir, "conflict");
@@ -134,7 +134,7 @@ describe("gatehouse generate from a config file", () => {
     expect(schema).toContain('@@map("app_user")');
     expect(schema).toMatch(/emailVerified +Boolean +@map\("email_verified"\)/);
     expect(prismaRun.text()).toContain("Wrote prisma/schema.prisma");
-  });
+  }, 120_000);
 
   it("reports usage errors with exit code 1", async () => {
     const empty = await config("empty", ["export const nothing = 1;"]);

@@ -29,6 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => scratch.remove());
 
+/** Tests wait for their `prisma validate` in the queue below. */
+const SLOW = 180_000;
+
 /** `prisma validate` starts a Node process (~1 s): up to three run at once, queued from the first test on. */
 const limit = 3;
 let running = 0;
@@ -78,47 +81,55 @@ describe("gatehouse generate for every plugin combination", () => {
   });
 
   for (const subset of combos) {
-    it(`${comboName(subset)}: Prisma models validate, SQLite DDL applies, generating twice changes nothing`, async () => {
-      const name = comboName(subset);
-      const args = {
-        adapter: "prisma",
-        dialect: "postgres",
-        output: "prisma/schema.prisma",
-        command: "test",
-      } as const;
-      const first = await readFile(path.join(scratch.dir, name.replace(/\W+/g, "-"), args.output), "utf8");
-      await validations.get(name);
-      const second = await generated(name, args, subset);
-      expect(second.content).toBe(first);
-      expect(second.log).toContain("Updated models:");
+    it(
+      `${comboName(subset)}: Prisma models validate, SQLite DDL applies, generating twice changes nothing`,
+      async () => {
+        const name = comboName(subset);
+        const args = {
+          adapter: "prisma",
+          dialect: "postgres",
+          output: "prisma/schema.prisma",
+          command: "test",
+        } as const;
+        const first = await readFile(path.join(scratch.dir, name.replace(/\W+/g, "-"), args.output), "utf8");
+        await validations.get(name);
+        const second = await generated(name, args, subset);
+        expect(second.content).toBe(first);
+        expect(second.log).toContain("Updated models:");
 
-      const sql = await generated(
-        name,
-        { adapter: "sql", dialect: "sqlite", output: "s.sql", command: "t" },
-        subset,
-      );
-      const db = new Database(":memory:");
-      try {
-        db.exec(sql.content);
-        const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get();
-        const schema = configOf({ plugins: instances(subset) }).schema;
-        expect(tables).toEqual({ n: Object.keys(schema).length });
-      } finally {
-        db.close();
-      }
-    });
+        const sql = await generated(
+          name,
+          { adapter: "sql", dialect: "sqlite", output: "s.sql", command: "t" },
+          subset,
+        );
+        const db = new Database(":memory:");
+        try {
+          db.exec(sql.content);
+          const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get();
+          const schema = configOf({ plugins: instances(subset) }).schema;
+          expect(tables).toEqual({ n: Object.keys(schema).length });
+        } finally {
+          db.close();
+        }
+      },
+      SLOW,
+    );
   }
 
-  it("all plugins: the Prisma models validate for MySQL and SQLite too", async () => {
-    const all = combos.at(-1) ?? [];
-    for (const dialect of ["mysql", "sqlite"] as const) {
-      const out = await generated(
-        `all-${dialect}`,
-        { adapter: "prisma", dialect, output: "schema.prisma", command: "t" },
-        all,
-      );
-      expect(out.content).toContain(`provider = "${dialect}"`);
-      await validate(out.file);
-    }
-  });
+  it(
+    "all plugins: the Prisma models validate for MySQL and SQLite too",
+    async () => {
+      const all = combos.at(-1) ?? [];
+      for (const dialect of ["mysql", "sqlite"] as const) {
+        const out = await generated(
+          `all-${dialect}`,
+          { adapter: "prisma", dialect, output: "schema.prisma", command: "t" },
+          all,
+        );
+        expect(out.content).toContain(`provider = "${dialect}"`);
+        await validate(out.file);
+      }
+    },
+    SLOW,
+  );
 });

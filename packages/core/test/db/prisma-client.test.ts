@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const statement of schemaSql(schema, "sqlite", options).statements) db.exec(statement);
   db.close();
   prisma = new generated.PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}` }) });
-});
+}, 120_000);
 afterAll(async () => {
   await prisma.$disconnect();
   await scratch.remove();
@@ -121,5 +121,5 @@ describe("prisma adapter with a generated client", () => {
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(result.split("\n").filter((line) => !line.includes("/client/"))).toEqual([""]);
-  });
+  }, 120_000);
 });

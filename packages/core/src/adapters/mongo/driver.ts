@@ -58,7 +58,7 @@ export function createMongoDriver(
   const filter = (t: MongoTable, node: WhereNode | undefined): Document =>
     mongoFilter(node, {
       keyOf: (column) => values.keyOf(t, column),
-      valueOf: (column, value) => values.toStored(t, column, value),
+      valueOf: (column, value) => values.toFilterValue(t, column, value),
     });
 
   /** Runs `fn` with a session in a transaction; a standalone server's refusal gets a clear message. */

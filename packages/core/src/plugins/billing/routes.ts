@@ -5,14 +5,18 @@ import { merchantRoutes } from "./merchant-api/routes";
  * `@polar-sh/better-auth` and Polar's checkout client API, so existing clients move over unchanged.
  */
 export const billingRoutes = {
-  checkout: { method: "POST", path: "/checkout" },
+  checkout: { method: "POST", path: "/checkout", invalidates: ["customerState"] },
   customerState: { method: "GET", path: "/customer/state" },
   customerOrders: { method: "GET", path: "/customer/orders/list" },
   customerBenefits: { method: "GET", path: "/customer/benefits/list" },
   customerSubscriptions: { method: "GET", path: "/customer/subscriptions/list" },
   getClientCheckout: { method: "GET", path: "/checkouts/client/:clientSecret" },
   updateClientCheckout: { method: "PATCH", path: "/checkouts/client/:clientSecret" },
-  confirmClientCheckout: { method: "POST", path: "/checkouts/client/:clientSecret/confirm" },
+  confirmClientCheckout: {
+    method: "POST",
+    path: "/checkouts/client/:clientSecret/confirm",
+    invalidates: ["customerState"],
+  },
   authenticateTestPayment: { method: "POST", path: "/checkouts/client/:clientSecret/test-authenticate" },
   checkoutPage: { method: "GET", path: "/checkout/:clientSecret" },
   processorWebhook: { method: "POST", path: "/billing/processor/webhook" },

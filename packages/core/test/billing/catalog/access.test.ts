@@ -16,17 +16,36 @@ describe("merchant-side access, organization-backed merchants", () => {
     // The owner's active organization is the merchant when no organizationId is sent.
     const made = await ok<Product>(app.owner.post("/billing/products/create", product));
     expect(made.organizationId).toBe(orgId);
-    const byAdmin = await app.admin.post<Product>("/billing/products/create", { ...product, organizationId: orgId });
+    const byAdmin = await app.admin.post<Product>("/billing/products/create", {
+      ...product,
+      organizationId: orgId,
+    });
     expect(byAdmin.status).toBe(200);
 
-    const memberWrite = await app.member.post("/billing/products/create", { ...product, organizationId: orgId });
+    const memberWrite = await app.member.post("/billing/products/create", {
+      ...product,
+      organizationId: orgId,
+    });
     expect(memberWrite.status).toBe(403);
-    expect(memberWrite.data).toMatchObject({ message: "You are not allowed to manage billing for this organization" });
-    const memberRead = await ok<Page>(app.member.get("/billing/products/list", { query: { organizationId: orgId } }));
+    expect(memberWrite.data).toMatchObject({
+      message: "You are not allowed to manage billing for this organization",
+    });
+    const memberRead = await ok<Page>(
+      app.member.get("/billing/products/list", { query: { organizationId: orgId } }),
+    );
     expect(memberRead.pagination.totalCount).toBe(2);
-    expect((await app.member.get("/billing/products/get", { query: { id: made.id, organizationId: orgId } })).status).toBe(200);
+    expect(
+      (await app.member.get("/billing/products/get", { query: { id: made.id, organizationId: orgId } }))
+        .status,
+    ).toBe(200);
     for (const write of [
-      app.member.post("/billing/discounts/create", { organizationId: orgId, name: "x", type: "percentage", basisPoints: 5, duration: "once" }),
+      app.member.post("/billing/discounts/create", {
+        organizationId: orgId,
+        name: "x",
+        type: "percentage",
+        basisPoints: 5,
+        duration: "once",
+      }),
       app.member.post("/billing/organization/update", { organizationId: orgId, name: "Hijacked" }),
       app.member.post("/billing/products/archive", { organizationId: orgId, id: made.id }),
     ])
@@ -52,7 +71,9 @@ describe("merchant-side access, organization-backed merchants", () => {
   it("merchants are isolated: another organization's rows are not found", async () => {
     const app = await orgShop();
     const made = await ok<Product>(app.owner.post("/billing/products/create", product));
-    const other = await ok<{ id: string }>(app.outsider.post("/organization/create", { name: "Other", slug: "other-co" }));
+    const other = await ok<{ id: string }>(
+      app.outsider.post("/organization/create", { name: "Other", slug: "other-co" }),
+    );
     const list = await ok<Page>(app.outsider.get("/billing/products/list"));
     expect(list.pagination.totalCount).toBe(0);
     const cross = await app.outsider.get("/billing/products/get", { query: { id: made.id } });
@@ -82,14 +103,19 @@ describe("merchant-side access, organization-backed merchants", () => {
   it("platform admins (admin plugin) manage any organization's billing", async () => {
     const t = createTestAuth({ plugins: [admin(), organization(), billing()] });
     const owner = await t.signUp();
-    const org = await ok<{ id: string }>(owner.browser.post("/organization/create", { name: "Shop", slug: "shop-co" }));
+    const org = await ok<{ id: string }>(
+      owner.browser.post("/organization/create", { name: "Shop", slug: "shop-co" }),
+    );
     const staff = await t.signUp();
     await t.auth.$context.adapter.update({
       model: "user",
       where: [{ field: "id", value: staff.user.id }],
       update: { role: "admin" },
     });
-    const res = await staff.browser.post<Product>("/billing/products/create", { ...product, organizationId: org.id });
+    const res = await staff.browser.post<Product>("/billing/products/create", {
+      ...product,
+      organizationId: org.id,
+    });
     expect(res.status).toBe(200);
     expect(res.data.organizationId).toBe(org.id);
   });
@@ -107,7 +133,9 @@ describe("merchant-side access, default merchant", () => {
     ]) {
       const res = await call;
       expect(res.status).toBe(403);
-      expect(res.data).toMatchObject({ message: "You are not allowed to manage billing for this organization" });
+      expect(res.data).toMatchObject({
+        message: "You are not allowed to manage billing for this organization",
+      });
     }
     expect((await app.browser().get("/billing/meters/list")).status).toBe(401);
   });

@@ -13,13 +13,21 @@ describe("benefits (definitions)", () => {
     });
     const bodies = [
       { type: "custom", description: "Private note", properties: { note: "Welcome aboard" } },
-      { type: "discord", description: "Discord role", properties: { guildId: "g1", roleId: "r1", guildToken: "t" } },
+      {
+        type: "discord",
+        description: "Discord role",
+        properties: { guildId: "g1", roleId: "r1", guildToken: "t" },
+      },
       {
         type: "github_repository",
         description: "Repository access",
         properties: { repositoryOwner: "acme", repositoryName: "sdk", permission: "triage" },
       },
-      { type: "downloadables", description: "Files", properties: { files: ["file_1"], archived: { file_0: true } } },
+      {
+        type: "downloadables",
+        description: "Files",
+        properties: { files: ["file_1"], archived: { file_0: true } },
+      },
       {
         type: "license_keys",
         description: "License key",
@@ -30,10 +38,17 @@ describe("benefits (definitions)", () => {
           limitUsage: 100,
         },
       },
-      { type: "meter_credit", description: "Monthly credits", properties: { units: 1000, rollover: false, meterId: meter.id } },
+      {
+        type: "meter_credit",
+        description: "Monthly credits",
+        properties: { units: 1000, rollover: false, meterId: meter.id },
+      },
     ];
     for (const body of bodies) {
-      const res = await app.shop.post<Benefit>("/billing/benefits/create", { ...body, metadata: { tier: 1 } });
+      const res = await app.shop.post<Benefit>("/billing/benefits/create", {
+        ...body,
+        metadata: { tier: 1 },
+      });
       expect(res.status, body.type).toBe(200);
       expect(res.data).toMatchObject({
         ...body,
@@ -43,30 +58,58 @@ describe("benefits (definitions)", () => {
         metadata: { tier: 1 },
       });
     }
-    expect(app.events.map((e) => [e.type, e.data.type])).toEqual(bodies.map((b) => ["benefit.created", b.type]));
+    expect(app.events.map((e) => [e.type, e.data.type])).toEqual(
+      bodies.map((b) => ["benefit.created", b.type]),
+    );
     const discord = await app.billing.benefits.list({ type: "discord" });
-    expect(discord.items[0]!.properties).toEqual({ guildId: "g1", roleId: "r1", guildToken: "t", kickMember: false });
+    expect(discord.items[0]!.properties).toEqual({
+      guildId: "g1",
+      roleId: "r1",
+      guildToken: "t",
+      kickMember: false,
+    });
   });
 
   it("rejects invalid definitions with their messages", async () => {
     const app = await adminShop();
     const cases: [Record<string, unknown>, string][] = [
-      [{ type: "custom", description: "ab", properties: {} }, "Description must be at least 3 characters long."],
-      [{ type: "custom", description: "x".repeat(43), properties: {} }, "Description must be at most 42 characters long."],
       [
-        { type: "github_repository", properties: { repositoryOwner: "a", repositoryName: "b", permission: "write" } },
+        { type: "custom", description: "ab", properties: {} },
+        "Description must be at least 3 characters long.",
+      ],
+      [
+        { type: "custom", description: "x".repeat(43), properties: {} },
+        "Description must be at most 42 characters long.",
+      ],
+      [
+        {
+          type: "github_repository",
+          properties: { repositoryOwner: "a", repositoryName: "b", permission: "write" },
+        },
         'Invalid option: expected one of "pull"|"triage"|"push"|"maintain"|"admin"',
       ],
       [{ type: "downloadables", properties: { files: [] } }, "At least one file is required."],
-      [{ type: "license_keys", properties: { expires: { ttl: 0, timeframe: "day" } } }, "ttl must be greater than 0."],
+      [
+        { type: "license_keys", properties: { expires: { ttl: 0, timeframe: "day" } } },
+        "ttl must be greater than 0.",
+      ],
       [
         { type: "license_keys", properties: { expires: { ttl: 458, timeframe: "year" } } },
         "ttl is too long for its timeframe (at most 457 years, 1200 months or 36500 days).",
       ],
-      [{ type: "license_keys", properties: { activations: { limit: 0, enableCustomerAdmin: false } } }, "limit must be greater than 0."],
+      [
+        { type: "license_keys", properties: { activations: { limit: 0, enableCustomerAdmin: false } } },
+        "limit must be greater than 0.",
+      ],
       [{ type: "license_keys", properties: { limitUsage: 0 } }, "limitUsage must be greater than 0."],
-      [{ type: "meter_credit", properties: { units: 0, rollover: true, meterId: "m" } }, "units must be greater than 0."],
-      [{ type: "discord", properties: { guildId: "g", roleId: "" , guildToken: "t" } }, "Too small: expected string to have >=1 characters"],
+      [
+        { type: "meter_credit", properties: { units: 0, rollover: true, meterId: "m" } },
+        "units must be greater than 0.",
+      ],
+      [
+        { type: "discord", properties: { guildId: "g", roleId: "", guildToken: "t" } },
+        "Too small: expected string to have >=1 characters",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await app.shop.post("/billing/benefits/create", { description: "Valid one", ...body });
@@ -100,8 +143,15 @@ describe("benefits (definitions)", () => {
         properties: { repositoryOwner: "acme", repositoryName: "sdk", permission: "push" },
       }),
     );
-    expect(updated).toMatchObject({ type: "github_repository", description: "Repo (write)", properties: { permission: "push" } });
-    const bad = await app.shop.post("/billing/benefits/update", { id: benefit.id, properties: { note: "wrong type" } });
+    expect(updated).toMatchObject({
+      type: "github_repository",
+      description: "Repo (write)",
+      properties: { permission: "push" },
+    });
+    const bad = await app.shop.post("/billing/benefits/update", {
+      id: benefit.id,
+      properties: { note: "wrong type" },
+    });
     expect(bad.status).toBe(400);
     expect((bad.data as { issues: { path: unknown[] }[] }).issues[0]!.path[0]).toBe("properties");
     expect(app.events.map((e) => e.type)).toEqual(["benefit.created", "benefit.updated"]);
@@ -123,7 +173,12 @@ describe("benefits (definitions)", () => {
     expect(refused.data).toMatchObject({ message: "This benefit cannot be deleted." });
     // Over HTTP the flags are not accepted (stripped): merchants cannot make undeletable benefits.
     const viaHttp = await ok<Benefit>(
-      app.shop.post("/billing/benefits/create", { type: "custom", description: "Mine", properties: {}, deletable: false }),
+      app.shop.post("/billing/benefits/create", {
+        type: "custom",
+        description: "Mine",
+        properties: {},
+        deletable: false,
+      }),
     );
     expect(viaHttp.deletable).toBe(true);
     const product = await app.billing.products.create({
@@ -131,7 +186,9 @@ describe("benefits (definitions)", () => {
       prices: [{ amountType: "free" }],
       benefits: [viaHttp.id],
     });
-    expect(await ok(app.shop.post("/billing/benefits/delete", { id: viaHttp.id }))).toEqual({ success: true });
+    expect(await ok(app.shop.post("/billing/benefits/delete", { id: viaHttp.id }))).toEqual({
+      success: true,
+    });
     expect((await app.billing.products.get({ id: product.id })).benefits).toEqual([]);
     expect(await app.db.count({ model: "billingBenefit" })).toBe(2);
     expect((await rejection(app.billing.benefits.get({ id: viaHttp.id }))).status).toBe(404);

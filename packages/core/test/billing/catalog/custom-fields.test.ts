@@ -9,14 +9,24 @@ describe("custom fields", () => {
     const bodies = [
       { type: "checkbox", slug: "terms", name: "Terms", properties: { formLabel: "I agree" } },
       { type: "date", slug: "birthday", name: "Birthday", properties: { ge: 0, le: 2_000_000_000 } },
-      { type: "number", slug: "seats", name: "Seats", properties: { ge: 1, le: 100, formHelpText: "How many?" } },
+      {
+        type: "number",
+        slug: "seats",
+        name: "Seats",
+        properties: { ge: 1, le: 100, formHelpText: "How many?" },
+      },
       {
         type: "select",
         slug: "size",
         name: "Size",
         properties: { options: [{ value: "s", label: "Small" }], formPlaceholder: "Pick one" },
       },
-      { type: "text", slug: "bio", name: "Bio", properties: { textarea: true, minLength: 0, maxLength: 280 } },
+      {
+        type: "text",
+        slug: "bio",
+        name: "Bio",
+        properties: { textarea: true, minLength: 0, maxLength: 280 },
+      },
     ];
     for (const body of bodies) {
       const res = await app.shop.post<Field>("/billing/custom-fields/create", body);
@@ -39,15 +49,29 @@ describe("custom fields", () => {
       [{ type: "select", properties: {} }, "At least one option is required."],
       [{ type: "text", properties: { minLength: -1 } }, "minLength must be at least 0."],
       [{ type: "text", properties: { maxLength: -1 } }, "maxLength must be at least 0."],
-      [{ type: "text", properties: { minLength: 5, maxLength: 2 } }, "minLength must be less than or equal to maxLength."],
-      [{ type: "text", slug: "has space" }, "Slug can only contain letters, numbers, hyphens and underscores."],
+      [
+        { type: "text", properties: { minLength: 5, maxLength: 2 } },
+        "minLength must be less than or equal to maxLength.",
+      ],
+      [
+        { type: "text", slug: "has space" },
+        "Slug can only contain letters, numbers, hyphens and underscores.",
+      ],
     ];
     for (const [body, message] of cases) {
-      const res = await app.shop.post("/billing/custom-fields/create", { slug: "field", name: "Field", ...body });
+      const res = await app.shop.post("/billing/custom-fields/create", {
+        slug: "field",
+        name: "Field",
+        ...body,
+      });
       expect(res.status, message).toBe(400);
       expect(messages(res)).toContain(message);
     }
-    const unknownType = await app.shop.post("/billing/custom-fields/create", { type: "color", slug: "c", name: "C" });
+    const unknownType = await app.shop.post("/billing/custom-fields/create", {
+      type: "color",
+      slug: "c",
+      name: "C",
+    });
     expect(unknownType.status).toBe(400);
   });
 
@@ -57,7 +81,11 @@ describe("custom fields", () => {
       app.shop.post("/billing/custom-fields/create", { type: "text", slug: "Company", name: "Company" }),
     );
     expect(first.slug).toBe("company");
-    const dup = await app.shop.post("/billing/custom-fields/create", { type: "text", slug: "COMPANY", name: "Again" });
+    const dup = await app.shop.post("/billing/custom-fields/create", {
+      type: "text",
+      slug: "COMPANY",
+      name: "Again",
+    });
     expect(dup.status).toBe(422);
     expect(dup.data).toMatchObject({ message: "A custom field with this slug already exists." });
     const other = await app.billing.customFields.create({ type: "text", slug: "vat", name: "VAT" });
@@ -65,15 +93,25 @@ describe("custom fields", () => {
     expect(messages(renamed)).toEqual(["A custom field with this slug already exists."]);
     // Concurrent creations with one slug: exactly one wins, the others get the same 422.
     const racers = await Promise.all(
-      Array.from({ length: 5 }, () => app.billing.customFields.create({ type: "text", slug: "race", name: "Race" }).then(
-        () => "ok",
-        (e: { body?: { message: string } }) => e.body?.message,
-      )),
+      Array.from({ length: 5 }, () =>
+        app.billing.customFields.create({ type: "text", slug: "race", name: "Race" }).then(
+          () => "ok",
+          (e: { body?: { message: string } }) => e.body?.message,
+        ),
+      ),
     );
     expect(racers.filter((r) => r === "ok")).toHaveLength(1);
-    expect(new Set(racers.filter((r) => r !== "ok"))).toEqual(new Set(["A custom field with this slug already exists."]));
-    expect(await ok(app.shop.post("/billing/custom-fields/delete", { id: first.id }))).toEqual({ success: true });
-    const again = await app.shop.post<Field>("/billing/custom-fields/create", { type: "number", slug: "company", name: "New" });
+    expect(new Set(racers.filter((r) => r !== "ok"))).toEqual(
+      new Set(["A custom field with this slug already exists."]),
+    );
+    expect(await ok(app.shop.post("/billing/custom-fields/delete", { id: first.id }))).toEqual({
+      success: true,
+    });
+    const again = await app.shop.post<Field>("/billing/custom-fields/create", {
+      type: "number",
+      slug: "company",
+      name: "New",
+    });
     expect(again.status).toBe(200);
     expect(again.data.id).not.toBe(first.id);
     expect((await app.shop.get("/billing/custom-fields/get", { query: { id: first.id } })).status).toBe(404);
@@ -95,8 +133,15 @@ describe("custom fields", () => {
         metadata: { source: "crm" },
       }),
     );
-    expect(updated).toMatchObject({ type: "select", name: "Plan size", properties: { options: [{ value: "b" }] } });
-    const bad = await app.shop.post("/billing/custom-fields/update", { id: field.id, properties: { options: [] } });
+    expect(updated).toMatchObject({
+      type: "select",
+      name: "Plan size",
+      properties: { options: [{ value: "b" }] },
+    });
+    const bad = await app.shop.post("/billing/custom-fields/update", {
+      id: field.id,
+      properties: { options: [] },
+    });
     expect(bad.status).toBe(400);
     expect((bad.data as { issues: unknown[] }).issues).toEqual([
       { path: ["properties", "options"], message: "At least one option is required." },

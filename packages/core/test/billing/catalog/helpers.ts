@@ -1,8 +1,8 @@
+import type { DatabaseAdapter } from "../../../src/db/adapter";
 import { admin } from "../../../src/plugins/admin";
 import { billing } from "../../../src/plugins/billing";
 import type { BillingOptions } from "../../../src/plugins/billing/options";
 import { organization } from "../../../src/plugins/organization";
-import type { DatabaseAdapter } from "../../../src/db/adapter";
 import { createTestAuth, type TestBrowser, type TestResponse } from "../../../src/testing";
 
 /** Fast deterministic password hashing (scrypt is covered by the core tests). */
@@ -13,7 +13,12 @@ const password = {
 
 export function clock(start = Date.UTC(2026, 0, 15, 12)) {
   let t = start;
-  return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+  return {
+    now: () => new Date(t),
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 export type Collected = { type: string; data: Record<string, unknown> };
@@ -22,7 +27,9 @@ function collector(options: BillingOptions) {
   const events: Collected[] = [];
   const plugin = billing({
     ...options,
-    onEvent: (e) => void events.push({ type: e.type, data: e.data as Record<string, unknown> }),
+    onEvent: (e) => {
+      events.push({ type: e.type, data: e.data as Record<string, unknown> });
+    },
   });
   return { events, plugin };
 }
@@ -45,7 +52,11 @@ export async function adminShop(options: BillingOptions = {}, database?: Databas
   });
   const db = t.auth.$context.adapter;
   const signed = await t.signUp({ email: email("admin") });
-  await db.update({ model: "user", where: [{ field: "id", value: signed.user.id }], update: { role: "admin" } });
+  await db.update({
+    model: "user",
+    where: [{ field: "id", value: signed.user.id }],
+    update: { role: "admin" },
+  });
   const buyer = await t.signUp({ email: email("buyer") });
   return { ...t, db, events, time, shop: signed.browser, buyer: buyer.browser, billing: t.auth.billing };
 }
@@ -92,11 +103,16 @@ export async function orgShop(options: BillingOptions = {}) {
 /** The body of a 2xx response, else a thrown error showing the response. */
 export async function ok<T = unknown>(pending: Promise<TestResponse<unknown>>): Promise<T> {
   const res = await pending;
-  if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.data)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.data)}`);
   return res.data as T;
 }
 
-export type ErrorBody = { message: string; code: string; issues?: { path: (string | number)[]; message: string }[] };
+export type ErrorBody = {
+  message: string;
+  code: string;
+  issues?: { path: (string | number)[]; message: string }[];
+};
 
 /** Messages of a validation error (400 issues or 422 issues), or the message. */
 export const messages = (res: TestResponse<unknown>) => {

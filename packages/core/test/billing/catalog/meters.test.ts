@@ -46,13 +46,19 @@ describe("meters (definitions)", () => {
       expect(res.status).toBe(200);
       expect(res.data.aggregation).toEqual({ func, property: "tokens" });
     }
-    expect(await ok(app.shop.get("/billing/meters/get", { query: { id: meter.id } }))).toMatchObject({ id: meter.id });
+    expect(await ok(app.shop.get("/billing/meters/get", { query: { id: meter.id } }))).toMatchObject({
+      id: meter.id,
+    });
     expect(app.events).toEqual([]);
   });
 
   it("rejects invalid definitions", async () => {
     const app = await adminShop();
-    const base = { name: "Valid", filter: { conjunction: "and", clauses: [] }, aggregation: { func: "count" } };
+    const base = {
+      name: "Valid",
+      filter: { conjunction: "and", clauses: [] },
+      aggregation: { func: "count" },
+    };
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "ab" }, "Name must be at least 3 characters long."],
       [{ aggregation: { func: "sum" } }, "Required"],
@@ -63,7 +69,12 @@ describe("meters (definitions)", () => {
         "Invalid option: expected one of",
       ],
       [
-        { filter: { conjunction: "and", clauses: [{ property: "a", operator: "eq", value: "x".repeat(1001) }] } },
+        {
+          filter: {
+            conjunction: "and",
+            clauses: [{ property: "a", operator: "eq", value: "x".repeat(1001) }],
+          },
+        },
         "A filter value is at most 1000 characters long.",
       ],
       [
@@ -99,7 +110,11 @@ describe("meters (definitions)", () => {
       aggregation: { func: "max", property: "bytes" },
     });
     const renamed = await ok<Meter>(
-      app.shop.post("/billing/meters/update", { id: meter.id, name: "Storage GB", aggregation: { func: "count" } }),
+      app.shop.post("/billing/meters/update", {
+        id: meter.id,
+        name: "Storage GB",
+        aggregation: { func: "count" },
+      }),
     );
     expect(renamed).toMatchObject({ name: "Storage GB", aggregation: { func: "count" } });
     const product = await app.billing.products.create({
@@ -113,9 +128,17 @@ describe("meters (definitions)", () => {
     await app.billing.products.archive({ id: product.id });
     const archived = await ok<Meter>(app.shop.post("/billing/meters/archive", { id: meter.id }));
     expect(archived.archivedAt).not.toBeNull();
-    await app.billing.meters.create({ name: "Other", filter: { conjunction: "and", clauses: [] }, aggregation: { func: "count" } });
-    expect((await app.billing.meters.list({ isArchived: true })).items.map((m) => m.name)).toEqual(["Storage GB"]);
-    expect((await app.billing.meters.list({ isArchived: false })).items.map((m) => m.name)).toEqual(["Other"]);
+    await app.billing.meters.create({
+      name: "Other",
+      filter: { conjunction: "and", clauses: [] },
+      aggregation: { func: "count" },
+    });
+    expect((await app.billing.meters.list({ isArchived: true })).items.map((m) => m.name)).toEqual([
+      "Storage GB",
+    ]);
+    expect((await app.billing.meters.list({ isArchived: false })).items.map((m) => m.name)).toEqual([
+      "Other",
+    ]);
     expect((await app.billing.meters.list({ query: "stor" })).pagination.totalCount).toBe(1);
     const back = await app.billing.meters.update({ id: meter.id, isArchived: false });
     expect(back.archivedAt).toBeNull();

@@ -17,7 +17,11 @@ describe("merchant organization settings", () => {
       socials: [],
       detailsSubmittedAt: null,
       featureSettings: { issueFundingEnabled: false, usageBasedBillingEnabled: false },
-      subscriptionSettings: { allowMultipleSubscriptions: false, allowCustomerUpdates: true, prorationBehavior: "prorate" },
+      subscriptionSettings: {
+        allowMultipleSubscriptions: false,
+        allowCustomerUpdates: true,
+        prorationBehavior: "prorate",
+      },
     });
     const updated = await ok<Merchant>(
       app.shop.post("/billing/organization/update", {
@@ -42,10 +46,18 @@ describe("merchant organization settings", () => {
       socials: [{ platform: "github" }, { platform: "x" }],
       detailsSubmittedAt: "2026-01-10T09:00:00.000Z",
       featureSettings: { issueFundingEnabled: false, usageBasedBillingEnabled: true },
-      subscriptionSettings: { allowMultipleSubscriptions: false, allowCustomerUpdates: true, prorationBehavior: "invoice" },
+      subscriptionSettings: {
+        allowMultipleSubscriptions: false,
+        allowCustomerUpdates: true,
+        prorationBehavior: "invoice",
+      },
     });
-    expect(app.events).toEqual([{ type: "organization.updated", data: expect.objectContaining({ name: "Acme Inc" }) }]);
-    const server = await app.billing.organization.update({ subscriptionSettings: { allowMultipleSubscriptions: true } });
+    expect(app.events).toEqual([
+      { type: "organization.updated", data: expect.objectContaining({ name: "Acme Inc" }) },
+    ]);
+    const server = await app.billing.organization.update({
+      subscriptionSettings: { allowMultipleSubscriptions: true },
+    });
     expect(server.subscriptionSettings).toEqual({
       allowMultipleSubscriptions: true,
       allowCustomerUpdates: true,

@@ -15,7 +15,11 @@ async function shopWith(n: number) {
     aggregation: { func: "count" },
   });
   for (let i = 0; i < n; i++) {
-    const benefit = await app.billing.benefits.create({ type: "custom", description: `Perk ${i}`, properties: {} });
+    const benefit = await app.billing.benefits.create({
+      type: "custom",
+      description: `Perk ${i}`,
+      properties: {},
+    });
     const field = await app.billing.customFields.create({ type: "text", slug: `f${i}`, name: "Field" });
     const product = await app.billing.products.create({
       name: `Plan ${i}`,
@@ -35,7 +39,12 @@ async function shopWith(n: number) {
       products: [product.id],
     });
     await app.billing.merchantCustomers.create({ email: `c${i}@example.com` });
-    if (i > 0) await app.billing.meters.create({ name: `Meter ${i}`, filter: { conjunction: "or", clauses: [] }, aggregation: { func: "count" } });
+    if (i > 0)
+      await app.billing.meters.create({
+        name: `Meter ${i}`,
+        filter: { conjunction: "or", clauses: [] },
+        aggregation: { func: "count" },
+      });
   }
   return { app, trips };
 }

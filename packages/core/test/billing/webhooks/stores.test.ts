@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DBAdapter } from "../../../src/db/adapter";
 import { migrate } from "../../../src/db/migrate";
 import { billing } from "../../../src/plugins/billing/index";
 import type { BillingServices } from "../../../src/plugins/billing/services";
@@ -39,7 +40,7 @@ for (const store of stores) {
       await opened?.cleanup(app.auth.$context.schema);
     });
 
-    const db = () => app.auth.$context.adapter;
+    const db = (): DBAdapter => app.auth.$context.adapter;
     const emit = (id: string) => services.ctx.write((_tx, e) => e(merchantId, "order.paid", { id, total: 2500 }));
     async function endpoint() {
       const created = await services.webhooks.createEndpoint(merchantId, { url: receiver.url });

@@ -15,7 +15,11 @@ import { createProductService } from "./products/service";
  * profile and settings). Every input names its merchant with `organizationId` (omitted: the
  * default merchant when the organization plugin is not installed).
  */
-export function createCatalogServices(ctx: BillingContext, merchants: MerchantService, customers: CustomerService) {
+export function createCatalogServices(
+  ctx: BillingContext,
+  merchants: MerchantService,
+  customers: CustomerService,
+) {
   return {
     products: createProductService(ctx, merchants),
     benefits: createBenefitService(ctx, merchants),

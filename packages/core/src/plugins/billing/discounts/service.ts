@@ -53,9 +53,20 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
 
   async function setProducts(tx: DBAdapter, merchantId: string, discountId: string, ids: readonly string[]) {
     const unique = [...new Set(ids)];
-    await assertOwned(tx, "billingProduct", merchantId, ids, (i) => ["products", i], "Product does not exist.");
-    await tx.deleteMany({ model: "billingDiscountProduct", where: [{ field: "discountId", value: discountId }] });
-    for (const productId of unique) await tx.create({ model: "billingDiscountProduct", data: { discountId, productId } });
+    await assertOwned(
+      tx,
+      "billingProduct",
+      merchantId,
+      ids,
+      (i) => ["products", i],
+      "Product does not exist.",
+    );
+    await tx.deleteMany({
+      model: "billingDiscountProduct",
+      where: [{ field: "discountId", value: discountId }],
+    });
+    for (const productId of unique)
+      await tx.create({ model: "billingDiscountProduct", data: { discountId, productId } });
     return unique;
   }
 

@@ -23,7 +23,9 @@ export const deleteBenefit = merchantWrite(routes.deleteBenefit, benefitIdInput,
 );
 
 /** GET /billing/benefits/get?id= */
-export const getBenefit = merchantRead(routes.getBenefit, benefitIdInput, (b, input) => b.benefits.get(input));
+export const getBenefit = merchantRead(routes.getBenefit, benefitIdInput, (b, input) =>
+  b.benefits.get(input),
+);
 
 /** GET /billing/benefits/list?page&limit&type&query */
 export const listBenefits = merchantRead(routes.listBenefits, benefitListInput, (b, input) =>

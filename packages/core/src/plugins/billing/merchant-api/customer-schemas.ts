@@ -19,7 +19,12 @@ export const customerCreateInput = z.object({
 });
 
 /** Metadata is merged into the stored metadata. */
-export const customerUpdateInput = z.object({ ...scoped, id: z.string().min(1), email: emailSchema.optional(), ...fields });
+export const customerUpdateInput = z.object({
+  ...scoped,
+  id: z.string().min(1),
+  email: emailSchema.optional(),
+  ...fields,
+});
 
 export const customerIdInput = z.object({ ...scoped, id: z.string().min(1) });
 

@@ -32,7 +32,13 @@ export function createMerchantCustomerService(
   const db = ctx.app.adapter;
 
   /** One live customer per email, and one customer (even deleted) per external id. */
-  async function assertFree(tx: DBAdapter, merchantId: string, email?: string, externalId?: string | null, self?: string) {
+  async function assertFree(
+    tx: DBAdapter,
+    merchantId: string,
+    email?: string,
+    externalId?: string | null,
+    self?: string,
+  ) {
     if (email) {
       const holder = await customers.byEmail(tx, merchantId, email);
       if (holder && holder.id !== self) throw BILLING_ERRORS.CUSTOMER_EMAIL_EXISTS();

@@ -23,7 +23,9 @@ export const deleteDiscount = merchantWrite(routes.deleteDiscount, discountIdInp
 );
 
 /** GET /billing/discounts/get?id= */
-export const getDiscount = merchantRead(routes.getDiscount, discountIdInput, (b, input) => b.discounts.get(input));
+export const getDiscount = merchantRead(routes.getDiscount, discountIdInput, (b, input) =>
+  b.discounts.get(input),
+);
 
 /** GET /billing/discounts/list?page&limit&query */
 export const listDiscounts = merchantRead(routes.listDiscounts, discountListInput, (b, input) =>

@@ -1,4 +1,3 @@
-import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createBenefit, deleteBenefit, getBenefit, listBenefits, updateBenefit } from "./benefits";
 import {
   createCustomField,
@@ -7,8 +6,6 @@ import {
   listCustomFields,
   updateCustomField,
 } from "./custom-fields";
-import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
-import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
 import {
   createCustomer,
   deleteCustomer,
@@ -17,7 +14,10 @@ import {
   listCustomers,
   updateCustomer,
 } from "./customers";
+import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
+import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
+import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 
 /** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
 export const merchantEndpoints = {

@@ -23,7 +23,9 @@ export const archiveProduct = merchantWrite(routes.archiveProduct, productIdInpu
 );
 
 /** GET /billing/products/get?id= */
-export const getProduct = merchantRead(routes.getProduct, productIdInput, (b, input) => b.products.get(input));
+export const getProduct = merchantRead(routes.getProduct, productIdInput, (b, input) =>
+  b.products.get(input),
+);
 
 /** GET /billing/products/list?page&limit&isArchived&isRecurring&query */
 export const listProducts = merchantRead(routes.listProducts, productListInput, (b, input) =>

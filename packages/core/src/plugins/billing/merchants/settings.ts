@@ -18,7 +18,10 @@ export const merchantUpdateInput = z.object({
   avatarUrl: webUrl.nullish(),
   email: z.email({ error: "Invalid email" }).nullish(),
   website: webUrl.nullish(),
-  socials: z.array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), url: webUrl })).max(20).optional(),
+  socials: z
+    .array(z.object({ platform: z.enum(SOCIAL_PLATFORMS), url: webUrl }))
+    .max(20)
+    .optional(),
   detailsSubmittedAt: dateInput.nullish(),
   featureSettings: z
     .object({ issueFundingEnabled: z.boolean().optional(), usageBasedBillingEnabled: z.boolean().optional() })

@@ -79,11 +79,21 @@ export function createWebhookDeliverer(ctx: BillingContext, policy: WebhookPolic
     if (owned === 0) ctx.app.logger.warn(`Billing webhook event ${row.id}: lease lost during delivery`);
   }
 
-  async function deliverOne(row: WebhookEventRow, random: () => number): Promise<Outcome> {
-    const endpoint = await db.findOne<WebhookEndpointRow>({
+  /** The endpoints of a claimed batch, in one query. */
+  async function endpointsOf(rows: readonly WebhookEventRow[]) {
+    const ids = [...new Set(rows.map((r) => r.endpointId))];
+    const endpoints = await db.findMany<WebhookEndpointRow>({
       model: "billingWebhookEndpoint",
-      where: [{ field: "id", value: row.endpointId }],
+      where: [{ field: "id", operator: "in", value: ids }],
     });
+    return new Map(endpoints.map((e) => [e.id, e]));
+  }
+
+  async function deliverOne(
+    row: WebhookEventRow,
+    endpoint: WebhookEndpointRow | undefined,
+    random: () => number,
+  ): Promise<Outcome> {
     if (!endpoint?.enabled) {
       await finish(row, { status: "skipped" satisfies WebhookEventStatus, lastError: "Endpoint disabled" });
       return "skipped";
@@ -123,7 +133,10 @@ export function createWebhookDeliverer(ctx: BillingContext, policy: WebhookPolic
       const rows = await claim(Math.min(concurrency, limit - handled));
       if (rows.length === 0) break;
       handled += rows.length;
-      const outcomes = await Promise.allSettled(rows.map((row) => deliverOne(row, random)));
+      const endpoints = await endpointsOf(rows);
+      const outcomes = await Promise.allSettled(
+        rows.map((row) => deliverOne(row, endpoints.get(row.endpointId), random)),
+      );
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status === "fulfilled") result[outcome.value]++;
         // The lease expires and a later run retries the row.

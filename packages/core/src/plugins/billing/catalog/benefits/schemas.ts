@@ -30,7 +30,10 @@ export const BENEFIT_PROPERTIES = {
       })
       .nullish(),
     activations: z
-      .object({ limit: positive("limit").max(50, "limit must be at most 50."), enableCustomerAdmin: z.boolean() })
+      .object({
+        limit: positive("limit").max(50, "limit must be at most 50."),
+        enableCustomerAdmin: z.boolean(),
+      })
       .nullish(),
     limitUsage: positive("limitUsage").nullish(),
   }),

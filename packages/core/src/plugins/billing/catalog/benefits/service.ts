@@ -111,7 +111,10 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
       const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       if (!current.deletable) throw BILLING_ERRORS.BENEFIT_NOT_DELETABLE();
-      await tx.deleteMany({ model: "billingProductBenefit", where: [{ field: "benefitId", value: current.id }] });
+      await tx.deleteMany({
+        model: "billingProductBenefit",
+        where: [{ field: "benefitId", value: current.id }],
+      });
       await tx.update({
         model: "billingBenefit",
         where: [{ field: "id", value: current.id }],

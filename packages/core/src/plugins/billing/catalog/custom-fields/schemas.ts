@@ -54,10 +54,19 @@ export const slugInput = z
   .regex(/^[A-Za-z0-9_-]+$/, "Slug can only contain letters, numbers, hyphens and underscores.")
   .transform((s) => s.toLowerCase());
 
-const common = { ...scoped, slug: slugInput, name: z.string().trim().min(1), metadata: metadataInput.optional() };
+const common = {
+  ...scoped,
+  slug: slugInput,
+  name: z.string().trim().min(1),
+  metadata: metadataInput.optional(),
+};
 
 export const customFieldCreateInput = z.discriminatedUnion("type", [
-  z.object({ ...common, type: z.literal("checkbox"), properties: CUSTOM_FIELD_PROPERTIES.checkbox.default({}) }),
+  z.object({
+    ...common,
+    type: z.literal("checkbox"),
+    properties: CUSTOM_FIELD_PROPERTIES.checkbox.default({}),
+  }),
   z.object({ ...common, type: z.literal("date"), properties: CUSTOM_FIELD_PROPERTIES.date.default({}) }),
   z.object({ ...common, type: z.literal("number"), properties: CUSTOM_FIELD_PROPERTIES.number.default({}) }),
   z.object({ ...common, type: z.literal("select"), properties: CUSTOM_FIELD_PROPERTIES.select }),

@@ -160,7 +160,12 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
           ]
         : []),
     ];
-    const { rows, total, page, limit } = await listPage<CustomFieldRow>(db, "billingCustomField", where, data);
+    const { rows, total, page, limit } = await listPage<CustomFieldRow>(
+      db,
+      "billingCustomField",
+      where,
+      data,
+    );
     return paginated(rows.map(serializeCustomField), total, page, limit);
   }
 

@@ -7,7 +7,12 @@ export interface AttachedFieldInput {
 }
 
 /** Replaces a product's benefits (in the order given; duplicates dropped). */
-export async function setBenefits(db: DBAdapter, merchantId: string, productId: string, ids: readonly string[]) {
+export async function setBenefits(
+  db: DBAdapter,
+  merchantId: string,
+  productId: string,
+  ids: readonly string[],
+) {
   await assertOwned(db, "billingBenefit", merchantId, ids, (i) => ["benefits", i], "Benefit does not exist.");
   await db.deleteMany({ model: "billingProductBenefit", where: [{ field: "productId", value: productId }] });
   for (const [order, benefitId] of [...new Set(ids)].entries())
@@ -29,7 +34,10 @@ export async function setCustomFields(
     (i) => ["attachedCustomFields", i, "customFieldId"],
     "Custom field does not exist.",
   );
-  await db.deleteMany({ model: "billingProductCustomField", where: [{ field: "productId", value: productId }] });
+  await db.deleteMany({
+    model: "billingProductCustomField",
+    where: [{ field: "productId", value: productId }],
+  });
   const seen = new Set<string>();
   for (const f of fields) {
     if (seen.has(f.customFieldId)) continue;

@@ -44,10 +44,16 @@ export async function checkPrices(
   const seen = new Set<string>();
   for (const p of prices) {
     if (p.amountType === "metered_unit" && !product.isRecurring)
-      throw invalid(["prices", p.index, "amountType"], "Metered prices are only supported on recurring products.");
+      throw invalid(
+        ["prices", p.index, "amountType"],
+        "Metered prices are only supported on recurring products.",
+      );
     if (!STATIC.has(p.amountType)) continue;
     if (seen.has(p.priceCurrency))
-      throw invalid(["prices", p.index], "A product can have only one static price (free, fixed or custom) per currency.");
+      throw invalid(
+        ["prices", p.index],
+        "A product can have only one static price (free, fixed or custom) per currency.",
+      );
     seen.add(p.priceCurrency);
   }
   const metered = fresh.filter((f) => f.price.amountType === "metered_unit");
@@ -61,7 +67,12 @@ export async function checkPrices(
   );
 }
 
-export async function createPrices(db: DBAdapter, product: ProductRow, prices: readonly NewPrice[], at: Date) {
+export async function createPrices(
+  db: DBAdapter,
+  product: ProductRow,
+  prices: readonly NewPrice[],
+  at: Date,
+) {
   // One millisecond apart: the stored order (createdAt) is the order given, on every database.
   for (const [i, p] of prices.entries())
     await db.create({ model: "billingPrice", data: priceRow(product, p, new Date(at.getTime() + i)) });
@@ -71,7 +82,12 @@ export async function createPrices(db: DBAdapter, product: ProductRow, prices: r
  * A new price list: `{ id }` keeps a current price, a price body creates one, and every current
  * price left out is archived. Prices are never mutated, so orders and subscriptions keep theirs.
  */
-export async function replacePrices(db: DBAdapter, product: ProductRow, list: readonly PriceUpdateInput[], at: Date) {
+export async function replacePrices(
+  db: DBAdapter,
+  product: ProductRow,
+  list: readonly PriceUpdateInput[],
+  at: Date,
+) {
   const current = await db.findMany<PriceRow>({
     model: "billingPrice",
     where: [
@@ -89,7 +105,9 @@ export async function replacePrices(db: DBAdapter, product: ProductRow, list: re
       kept.push({ index, amountType: price.amountType, priceCurrency: price.priceCurrency });
     } else fresh.push({ index, price: entry });
   }
-  const all = [...kept, ...fresh.map((f) => ({ index: f.index, ...f.price }))].sort((a, b) => a.index - b.index);
+  const all = [...kept, ...fresh.map((f) => ({ index: f.index, ...f.price }))].sort(
+    (a, b) => a.index - b.index,
+  );
   await checkPrices(db, product, all, fresh);
   const keptIds = new Set(list.flatMap((e) => (e.amountType === undefined ? [e.id] : [])));
   const archived = current.filter((p) => !keptIds.has(p.id)).map((p) => p.id);

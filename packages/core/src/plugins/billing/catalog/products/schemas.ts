@@ -73,7 +73,13 @@ export type PriceCreateInput = z.output<typeof priceCreateInput>;
 
 /** In an update, `{ id }` (no amountType) keeps an existing price; prices left out are archived. */
 const existingPrice = z.object({ amountType: z.undefined().optional(), id: z.string().min(1) });
-const priceUpdateInput = z.discriminatedUnion("amountType", [existingPrice, free, fixed, custom, meteredUnit]);
+const priceUpdateInput = z.discriminatedUnion("amountType", [
+  existingPrice,
+  free,
+  fixed,
+  custom,
+  meteredUnit,
+]);
 export type PriceUpdateInput = z.output<typeof priceUpdateInput>;
 
 const attachedFields = z.array(
@@ -104,10 +110,7 @@ export const productUpdateInput = z.object({
   description: z.string().nullish(),
   metadata: metadataInput.optional(),
   isArchived: z.boolean().optional(),
-  prices: z
-    .array(priceUpdateInput)
-    .min(1, "A product needs at least one price.")
-    .optional(),
+  prices: z.array(priceUpdateInput).min(1, "A product needs at least one price.").optional(),
   benefits: z.array(z.string().min(1)).optional(),
   attachedCustomFields: attachedFields.optional(),
 });

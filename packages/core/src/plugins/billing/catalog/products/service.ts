@@ -43,7 +43,12 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
     return serializeProduct(row, loaded ?? { prices: [], benefits: [], customFields: [] });
   }
 
-  async function emitProduct(tx: DBAdapter, emit: Emit, row: ProductRow, type: "product.created" | "product.updated") {
+  async function emitProduct(
+    tx: DBAdapter,
+    emit: Emit,
+    row: ProductRow,
+    type: "product.created" | "product.updated",
+  ) {
     const product = await serialized(tx, row);
     await emit(row.merchantId, type, product);
     return product;

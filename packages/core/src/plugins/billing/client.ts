@@ -1,0 +1,29 @@
+import { defineClientPlugin } from "../../client/plugin";
+import { BILLING_ERROR_CODES } from "./error-codes";
+import type { billing } from "./index";
+import { billingRoutes } from "./routes";
+
+type BillingPlugin = ReturnType<typeof billing>;
+
+/**
+ * The billing plugin for the browser client, with the method names of `@polar-sh/better-auth`'s
+ * client: `client.checkout({ slug })` (navigates to the checkout page), `client.customer.state()`,
+ * `client.customer.orders.list({ query })`, `client.customer.subscriptions.list(...)`,
+ * `client.customer.benefits.list(...)`, and the store `$customerState` (`useCustomerState` in
+ * React), refreshed after checkouts. Imports no server code.
+ */
+export const billingClient = () =>
+  defineClientPlugin({
+    id: "billing",
+    routes: billingRoutes,
+    errorCodes: BILLING_ERROR_CODES,
+    $InferServerPlugin: {} as BillingPlugin,
+    atoms: (ctx) => ({
+      $customerState: ctx.query(
+        () => ctx.$fetch<Record<string, unknown>>(billingRoutes.customerState.path, { method: "GET" }),
+        ["customerState", "session"],
+      ),
+    }),
+  });
+
+export type BillingClientPlugin = ReturnType<typeof billingClient>;

@@ -1,0 +1,237 @@
+import { toResponse } from "better-call";
+import { isAPIError } from "../errors/define-errors";
+import { type Compiled, RoutedError, type RoutedEndpoint } from "./compile";
+
+/*
+ * The HTTP router: the route table is built once at init, and a request costs a map lookup (static
+ * paths) or a scan of the few parameterised routes, then the endpoint's routed entry. It answers
+ * exactly as better-call's router did (404s, trailing slashes, query arrays, error responses), minus
+ * better-call's per-request context (validation pass, cookie parsing, a dozen closures, header
+ * copies) that our endpoints never used: they parse cookies, validate and set headers themselves.
+ */
+
+type Segment = { readonly literal: string } | { readonly param: string };
+
+interface Route {
+  readonly serve: RoutedEndpoint;
+  /** The declared path; a trailing slash must match it (as in better-call). */
+  readonly path: string;
+}
+
+interface ParamRoute extends Route {
+  readonly method: string;
+  readonly segments: readonly Segment[];
+}
+
+export interface Dispatcher {
+  handle(request: Request): Promise<Response>;
+}
+
+export interface DispatcherOptions {
+  readonly basePath: string;
+  /** Unexpected (non-API) errors: return the response to send. */
+  onError(error: unknown, request: Request): Response | undefined;
+}
+
+/** Headers a response must not carry (better-call strips the same list). */
+const REQUEST_ONLY_HEADERS = new Set([
+  "host",
+  "user-agent",
+  "referer",
+  "from",
+  "expect",
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "origin",
+  "accept-charset",
+  "accept-encoding",
+  "accept-language",
+  "if-match",
+  "if-none-match",
+  "if-modified-since",
+  "if-unmodified-since",
+  "if-range",
+  "range",
+  "max-forwards",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "te",
+  "upgrade",
+  "trailer",
+  "proxy-connection",
+  "content-length",
+]);
+
+const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+
+/** rou3's key for a path: one trailing slash is not part of it. */
+const routeKey = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
+
+const splitSegments = (path: string) => routeKey(path).split("/").slice(1);
+
+/** Static segments sort before parameters at the first difference: rou3's match order. */
+function compareSpecificity(a: ParamRoute, b: ParamRoute): number {
+  const n = Math.min(a.segments.length, b.segments.length);
+  for (let i = 0; i < n; i++) {
+    const pa = "param" in a.segments[i]! ? 1 : 0;
+    const pb = "param" in b.segments[i]! ? 1 : 0;
+    if (pa !== pb) return pa - pb;
+  }
+  return 0;
+}
+
+/** Splits a serialised request URL into path and query without a URL parse (http and https URLs). */
+function splitURL(url: string): { pathname: string; search: string } {
+  const scheme = url.startsWith("https://") ? 8 : url.startsWith("http://") ? 7 : -1;
+  if (scheme < 0) {
+    const parsed = new URL(url);
+    return { pathname: parsed.pathname, search: parsed.search };
+  }
+  let start = url.indexOf("/", scheme);
+  const hash = url.indexOf("#", scheme);
+  const end = hash < 0 ? url.length : hash;
+  const question = url.indexOf("?", scheme);
+  const queryAt = question >= 0 && question < end ? question : -1;
+  if (start < 0 || start > end || (queryAt >= 0 && start > queryAt)) start = queryAt >= 0 ? queryAt : end;
+  const pathEnd = queryAt >= 0 ? queryAt : end;
+  return {
+    pathname: start === pathEnd ? "/" : url.slice(start, pathEnd),
+    search: queryAt >= 0 ? url.slice(queryAt, end) : "",
+  };
+}
+
+/** The query as better-call builds it: a repeated key becomes an array of its values. */
+function parseQuery(search: string): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  if (search.length <= 1) return query;
+  for (const [key, value] of new URLSearchParams(search)) {
+    const existing = Object.hasOwn(query, key) ? query[key] : undefined;
+    const next =
+      existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    if (key === "__proto__") Object.defineProperty(query, key, { value: next, enumerable: true, writable: true });
+    else query[key] = next;
+  }
+  return query;
+}
+
+/**
+ * A value better-call would answer as JSON with `safeStringify`: null, an array, or a plain object
+ * that is not a Response, an APIError, a `json()` result or a binary view. Anything else goes to
+ * better-call's `toResponse`, which stays the reference for the rare shapes.
+ */
+function isPlainJSON(value: unknown): value is object | null {
+  if (value === null) return true;
+  if (typeof value !== "object") return false;
+  if (Array.isArray(value)) return true;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const record = value as Record<string, unknown>;
+  return !record.buffer && record._flag !== "json" && record.name !== "APIError";
+}
+
+function stripRequestOnlyHeaders(headers: Headers) {
+  let found: string[] | undefined;
+  for (const name of headers.keys()) if (REQUEST_ONLY_HEADERS.has(name)) (found ??= []).push(name);
+  if (found) for (const name of found) headers.delete(name);
+}
+
+/** The handler's value as a Response, as better-call's `toResponse` makes it. */
+function respond(value: unknown, headers: Headers): Response {
+  if (isPlainJSON(value)) {
+    let body: string;
+    try {
+      body = JSON.stringify(value);
+    } catch {
+      // BigInt values and circular references: better-call's serialiser handles both.
+      return toResponse(value, { headers });
+    }
+    stripRequestOnlyHeaders(headers);
+    headers.set("content-type", "application/json");
+    return new Response(body, { headers });
+  }
+  return toResponse(value, { headers });
+}
+
+export function createDispatcher(endpoints: Iterable<Compiled>, options: DispatcherOptions): Dispatcher {
+  const basePath = options.basePath !== "/" ? options.basePath.replace(/\/+$/, "") : "";
+  const staticRoutes = new Map<string, Map<string, Route>>();
+  const paramRoutes: ParamRoute[] = [];
+  for (const ep of endpoints) {
+    if (ep.serverOnly) continue;
+    const segments: Segment[] = splitSegments(ep.path).map((s) =>
+      s.startsWith(":") ? { param: s.slice(1) } : { literal: s },
+    );
+    const isStatic = segments.every((s) => "literal" in s);
+    for (const method of ep.methods) {
+      const route = { serve: ep.serve, path: ep.path };
+      if (isStatic) {
+        const byMethod = staticRoutes.get(routeKey(ep.path)) ?? new Map<string, Route>();
+        if (!byMethod.has(method)) byMethod.set(method, route);
+        staticRoutes.set(routeKey(ep.path), byMethod);
+      } else {
+        paramRoutes.push({ ...route, method, segments });
+      }
+    }
+  }
+  // Stable sort: routes of equal specificity keep their declaration order.
+  paramRoutes.sort(compareSpecificity);
+
+  const find = (method: string, path: string): { route: Route; params: Record<string, string> } | null => {
+    const key = routeKey(path);
+    const route = staticRoutes.get(key)?.get(method);
+    if (route) return { route, params: {} };
+    if (paramRoutes.length === 0) return null;
+    const parts = key.split("/").slice(1);
+    for (const candidate of paramRoutes) {
+      if (candidate.method !== method || candidate.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let matched = true;
+      for (let i = 0; i < parts.length; i++) {
+        const segment = candidate.segments[i]!;
+        const part = parts[i]!;
+        if ("literal" in segment) {
+          if (segment.literal !== part) {
+            matched = false;
+            break;
+          }
+        } else if (part === "") {
+          matched = false;
+          break;
+        } else {
+          params[segment.param] = part;
+        }
+      }
+      if (matched) return { route: candidate, params };
+    }
+    return null;
+  };
+
+  return {
+    async handle(request) {
+      const { pathname, search } = splitURL(request.url);
+      let path: string;
+      if (basePath) {
+        if (!pathname.startsWith(`${basePath}/`)) return notFound();
+        path = pathname.slice(basePath.length);
+      } else {
+        path = pathname;
+      }
+      if (path.length === 0 || path.includes("//")) return notFound();
+      const match = find(request.method, path);
+      if (!match || path.endsWith("/") !== match.route.path.endsWith("/")) return notFound();
+      try {
+        const { value, headers } = await match.route.serve(request, match.params, parseQuery(search));
+        return respond(value, headers);
+      } catch (caught) {
+        const routed = caught instanceof RoutedError ? caught : null;
+        const error = routed ? routed.error : caught;
+        // API errors answer with their status and body, and keep the cookies set before them.
+        if (isAPIError(error)) return toResponse(error, routed ? { headers: routed.headers } : undefined);
+        const response = options.onError(error, request);
+        if (response) return response;
+        return new Response(null, { status: 500, statusText: "Internal Server Error" });
+      }
+    },
+  };
+}
