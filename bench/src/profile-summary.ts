@@ -27,7 +27,9 @@ const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 const label = (n: ProfileNode) => {
-  const url = n.callFrame.url.replace(/^.*node_modules\/\.pnpm\/([^/]+)\/node_modules\//, "$1:").replace(/^.*\/work\/main\//, "");
+  const url = n.callFrame.url
+    .replace(/^.*node_modules\/\.pnpm\/([^/]+)\/node_modules\//, "$1:")
+    .replace(/^.*\/work\/main\//, "");
   return `${n.callFrame.functionName || "(anonymous)"} ${url}:${n.callFrame.lineNumber + 1}`;
 };
 
@@ -55,7 +57,8 @@ for (let i = 0; i < profile.samples.length; i++) {
 const print = (title: string, map: Map<string, number>) => {
   console.log(`\n${title} (total ${(total / 1000).toFixed(0)} ms)`);
   const rows = [...map].filter(([l]) => !filter || l.includes(filter)).sort((a, b) => b[1] - a[1]);
-  for (const [l, t] of rows.slice(0, top)) console.log(`${((100 * t) / total).toFixed(1).padStart(5)}%  ${l}`);
+  for (const [l, t] of rows.slice(0, top))
+    console.log(`${((100 * t) / total).toFixed(1).padStart(5)}%  ${l}`);
 };
 print("Self time", self);
 print("Inclusive time", inclusive);

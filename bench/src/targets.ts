@@ -1,9 +1,21 @@
-import { createAuth, migrate } from "@gatehouse/core";
-import { postgresAdapter, sqliteAdapter } from "@gatehouse/core/adapters/kysely";
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import { type BackendName, postgresPool, type QueryCounter, sqliteDatabase } from "./backends";
 import { BASE_PATH, ORIGIN, SECRET, SESSION } from "./config";
+
+/**
+ * GATEHOUSE_CORE_SRC=/path/to/an/older/packages/core/src runs the Gatehouse side against another
+ * source tree (before/after comparisons of a core change); default: this workspace's core.
+ */
+const coreSource = process.env.GATEHOUSE_CORE_SRC;
+const core: typeof import("@gatehouse/core") = coreSource
+  ? await import(`${coreSource}/index.ts`)
+  : await import("@gatehouse/core");
+const kyselyAdapters: typeof import("@gatehouse/core/adapters/kysely") = coreSource
+  ? await import(`${coreSource}/adapters/kysely/index.ts`)
+  : await import("@gatehouse/core/adapters/kysely");
+const { createAuth, migrate } = core;
+const { postgresAdapter, sqliteAdapter } = kyselyAdapters;
 
 export type Library = "gatehouse" | "better-auth";
 

@@ -76,7 +76,7 @@ function collectEndpoints(options: AuthOptions): Record<string, AnyEndpoint> {
 export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
   const endpoints = collectEndpoints(options);
   const schema = buildSchema(options);
-  const adapter = (options.database ?? memoryAdapter()).create({ schema });
+  const adapter = (options.database ?? memoryAdapter()).create({ schema, now: options.advanced?.now });
   const app = createAppContext(options, schema, adapter);
 
   const services = app.services as Record<string, unknown>;
@@ -85,6 +85,14 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
     for (const plugin of app.plugins) await plugin.setup?.(app);
   })();
   ready.catch((error: unknown) => app.logger.error("Plugin setup failed", error));
+  // Once setup has finished, requests stop waiting a microtask on it.
+  let isReady = false;
+  ready.then(
+    () => {
+      isReady = true;
+    },
+    () => undefined,
+  );
   Object.freeze(app);
 
   const compiled: Record<string, Compiled> = {};
@@ -110,14 +118,14 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
   const api: Record<string, (input?: Record<string, unknown>) => Promise<unknown>> = {};
   for (const [key, { endpoint }] of Object.entries(compiled)) {
     api[key] = async (input) => {
-      await ready;
+      if (!isReady) await ready;
       return endpoint(input);
     };
   }
 
   const auth: AuthBase<O> = {
     async handler(request) {
-      await ready;
+      if (!isReady) await ready;
       if (rateLimiter.enabled) {
         // The path as the router matches it: relative to the base path (other paths are 404s).
         const pathname = new URL(request.url).pathname;

@@ -1,6 +1,6 @@
-import { defineModel, type FieldMap, type InferFields } from "../db/model";
+import { currentTime, defineModel, type FieldMap, type InferFields } from "../db/model";
 
-const now = () => new Date();
+const now = currentTime;
 const lower = (v: string) => v.toLowerCase();
 
 /** Core models of spec section 3. Plugins and users extend them with extra fields. */

@@ -22,42 +22,56 @@ export interface RequestContext {
   session: SessionWithUser | null | undefined;
 }
 
+/**
+ * A class rather than an object of closures: the methods live once on the prototype, so a request
+ * allocates one object and its response Headers.
+ */
+class Context implements RequestContext {
+  readonly headers: Headers;
+  readonly responseHeaders = new Headers();
+  session: SessionWithUser | null | undefined = undefined;
+  #cookies: Map<string, string> | undefined;
+
+  constructor(
+    readonly app: AppContext,
+    readonly request: Request | undefined,
+    headers: Headers | undefined,
+    readonly isServerCall: boolean,
+  ) {
+    this.headers = headers ?? request?.headers ?? new Headers();
+  }
+
+  getCookie(name: string): string | null {
+    this.#cookies ??= parseCookieHeader(this.headers.get("cookie"));
+    return this.#cookies.get(name) ?? null;
+  }
+
+  setCookie(name: string, value: string, attrs?: CookieAttributes): void {
+    this.responseHeaders.append(
+      "set-cookie",
+      serializeCookie(name, value, { ...this.app.cookies.attributes, ...attrs }),
+    );
+  }
+
+  deleteCookie(name: string, attrs?: CookieAttributes): void {
+    this.responseHeaders.append(
+      "set-cookie",
+      serializeCookie(name, "", { ...this.app.cookies.attributes, ...attrs, maxAge: 0 }),
+    );
+  }
+
+  ip(): string | null {
+    for (const header of this.app.ipAddressHeaders) {
+      const value = this.headers.get(header);
+      if (value) return value.split(",")[0]!.trim() || null;
+    }
+    return null;
+  }
+}
+
 export function createRequestContext(
   app: AppContext,
   init: { request?: Request; headers?: Headers; isServerCall: boolean },
 ): RequestContext {
-  const headers = init.headers ?? init.request?.headers ?? new Headers();
-  const responseHeaders = new Headers();
-  let cookies: Map<string, string> | undefined;
-  return {
-    app,
-    request: init.request,
-    headers,
-    responseHeaders,
-    isServerCall: init.isServerCall,
-    session: undefined,
-    getCookie(name) {
-      cookies ??= parseCookieHeader(headers.get("cookie"));
-      return cookies.get(name) ?? null;
-    },
-    setCookie(name, value, attrs) {
-      responseHeaders.append(
-        "set-cookie",
-        serializeCookie(name, value, { ...app.cookies.attributes, ...attrs }),
-      );
-    },
-    deleteCookie(name, attrs) {
-      responseHeaders.append(
-        "set-cookie",
-        serializeCookie(name, "", { ...app.cookies.attributes, ...attrs, maxAge: 0 }),
-      );
-    },
-    ip() {
-      for (const header of app.ipAddressHeaders) {
-        const value = headers.get(header);
-        if (value) return value.split(",")[0]!.trim() || null;
-      }
-      return null;
-    },
-  };
+  return new Context(app, init.request, init.headers, init.isServerCall);
 }

@@ -39,6 +39,10 @@ export function parseCookieHeader(header: string | null): Map<string, string> {
     if (!name || out.has(name)) continue;
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (!value.includes("%")) {
+      out.set(name, value);
+      continue;
+    }
     try {
       out.set(name, decodeURIComponent(value));
     } catch {

@@ -202,11 +202,15 @@ export interface AdapterOptions {
   readonly tablePrefix?: string;
   /** Id generation: random (default, 32 url-safe characters), a function, or "database" (not supported by all). */
   readonly generateId?: (model: string) => string;
+  /** Clock for `currentTime` defaults (createdAt, updatedAt). Default: the system clock. */
+  readonly now?: () => Date;
 }
 
 /** What `createAuth` passes to an adapter factory once the schema is known. */
 export interface AdapterFactoryContext {
   readonly schema: Schema;
+  /** The app clock (`advanced.now`), for timestamp defaults. */
+  readonly now?: () => Date;
 }
 
 /** A database option for `createAuth`: builds the adapter for the merged schema. */

@@ -11,7 +11,7 @@ import {
   type Row,
   type SortBy,
 } from "./adapter";
-import type { FieldDef, Schema } from "./model";
+import { currentTime, type FieldDef, type Schema } from "./model";
 import {
   fieldDef,
   type PhysicalModel,
@@ -45,6 +45,10 @@ export function createDBAdapter(
 ): DBAdapter {
   const models = resolvePhysical(schema, options);
   const generateId = options.generateId ?? defaultGenerateId;
+  const clock = options.now ?? (() => new Date());
+  /** A default or onUpdate value: `currentTime` reads the adapter's clock. */
+  const produce = (value: unknown): unknown =>
+    value === currentTime ? clock() : typeof value === "function" ? (value as () => unknown)() : value;
   return bind(driver, false);
 
   function bind(d: AdapterDriver, inTransaction: boolean): DBAdapter {
@@ -179,7 +183,7 @@ export function createDBAdapter(
       if (row.id === undefined || row.id === null) row.id = generateId(pm.model.name);
       for (const [name, def] of Object.entries(pm.model.fields) as [string, FieldDef][]) {
         if (row[name] === undefined && def.default !== undefined) {
-          row[name] = typeof def.default === "function" ? (def.default as () => unknown)() : def.default;
+          row[name] = produce(def.default);
         }
         if (row[name] !== undefined && row[name] !== null && def.transform) {
           row[name] = (def.transform as (v: unknown) => unknown)(row[name]);
@@ -194,7 +198,7 @@ export function createDBAdapter(
     const applyUpdate = (pm: PhysicalModel, update: Row): Row => {
       const row: Row = { ...update };
       for (const [name, def] of Object.entries(pm.model.fields) as [string, FieldDef][]) {
-        if (row[name] === undefined && def.onUpdate) row[name] = def.onUpdate();
+        if (row[name] === undefined && def.onUpdate) row[name] = produce(def.onUpdate);
         if (row[name] !== undefined && row[name] !== null && def.transform) {
           row[name] = (def.transform as (v: unknown) => unknown)(row[name]);
         }

@@ -65,6 +65,15 @@ export interface ModelDef<N extends string = string, F extends FieldMap = FieldM
   readonly indexes?: readonly { readonly fields: readonly string[]; readonly unique?: boolean }[];
 }
 
+/**
+ * The current time by the adapter's clock. Use it as a field's `default` or `onUpdate` (not a
+ * function of your own) so that timestamps follow the app clock (`advanced.now`) in tests and
+ * staging, like every other time decision.
+ */
+export function currentTime(): Date {
+  return new Date();
+}
+
 /** Declares a model. Every model implicitly has a string `id` primary key. */
 export function defineModel<const N extends string, const F extends FieldMap>(
   model: ModelDef<N, F>,

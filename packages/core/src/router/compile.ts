@@ -29,12 +29,16 @@ export function redirectTo(rc: RequestContext, url: string): APIError {
   return new APIError("FOUND", undefined);
 }
 
-async function checkOrigin(rc: RequestContext) {
+/** A state-changing request that carries cookies must come from a trusted origin (CSRF). */
+function needsOriginCheck(rc: RequestContext): boolean {
   const { app, request } = rc;
-  if (!request || SAFE_METHODS.has(request.method) || app.options.advanced?.disableCSRFCheck) return;
-  if (!rc.headers.get("cookie")) return;
+  if (!request || SAFE_METHODS.has(request.method) || app.options.advanced?.disableCSRFCheck) return false;
+  return Boolean(rc.headers.get("cookie"));
+}
+
+async function checkOrigin(rc: RequestContext) {
   const origin = rc.headers.get("origin") || rc.headers.get("referer");
-  const checker = await app.originsFor(request);
+  const checker = await rc.app.originsFor(rc.request);
   let originValue: string | null = null;
   try {
     originValue = origin && origin !== "null" ? new URL(origin).origin : null;
@@ -44,20 +48,27 @@ async function checkOrigin(rc: RequestContext) {
   if (!originValue || !checker.isTrustedOrigin(originValue)) throw AUTH_ERRORS.INVALID_ORIGIN();
 }
 
-async function checkRedirectFields(
-  rc: RequestContext,
-  sources: readonly unknown[],
-  extra: readonly string[],
-) {
-  const checker = await rc.app.originsFor(rc.request);
+/** The redirect targets a request carries; a present value that is not a string is refused. */
+function redirectTargets(sources: readonly unknown[], extra: readonly string[]): string[] | undefined {
+  let found: string[] | undefined;
+  const collect = (value: unknown) => {
+    if (value === undefined || value === null || value === "") return;
+    if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACK_URL();
+    (found ??= []).push(value);
+  };
   for (const source of sources) {
     if (!source || typeof source !== "object") continue;
-    for (const field of [...REDIRECT_FIELDS, ...extra]) {
-      const value = (source as Record<string, unknown>)[field];
-      if (value === undefined || value === null || value === "") continue;
-      if (typeof value !== "string" || !checker.isTrustedURL(value)) throw AUTH_ERRORS.INVALID_CALLBACK_URL();
-    }
+    const record = source as Record<string, unknown>;
+    for (const field of REDIRECT_FIELDS) collect(record[field]);
+    for (const field of extra) collect(record[field]);
   }
+  return found;
+}
+
+/** Only requests that carry a redirect target pay for the origin checker (a function may build it). */
+async function checkRedirectTargets(rc: RequestContext, targets: readonly string[]) {
+  const checker = await rc.app.originsFor(rc.request);
+  for (const target of targets) if (!checker.isTrustedURL(target)) throw AUTH_ERRORS.INVALID_CALLBACK_URL();
 }
 
 async function resolveAuth(
@@ -88,13 +99,21 @@ interface Invocation {
 }
 
 /** The endpoint's work, shared by routed requests and server calls: checks, validation, session, handler. */
-async function invoke(app: AppContext, ep: AnyEndpoint, rc: RequestContext, call: Invocation): Promise<unknown> {
+async function invoke(
+  app: AppContext,
+  ep: AnyEndpoint,
+  rc: RequestContext,
+  call: Invocation,
+): Promise<unknown> {
   const { routed, request } = call;
-  if (routed) await checkOrigin(rc);
+  if (routed && needsOriginCheck(rc)) await checkOrigin(rc);
   const rawBody = ep.rawBody ? undefined : routed && request ? await readRequestBody(request) : call.body;
   const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
   const query = ep.query ? validate(ep.query as never, call.query ?? {}, "query") : call.query;
-  if (routed) await checkRedirectFields(rc, [body, query], ep.redirectFields ?? []);
+  if (routed) {
+    const targets = redirectTargets([body, query], ep.redirectFields ?? []);
+    if (targets) await checkRedirectTargets(rc, targets);
+  }
   const session = await resolveAuth(rc, ep.auth ?? "public", query);
   if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
   return ep.handler({

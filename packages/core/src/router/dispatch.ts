@@ -1,6 +1,6 @@
 import { toResponse } from "better-call";
 import { isAPIError } from "../errors/define-errors";
-import { type Compiled, RoutedError, type RoutedEndpoint } from "./compile";
+import { type Compiled, type RoutedEndpoint, RoutedError } from "./compile";
 
 /*
  * The HTTP router: the route table is built once at init, and a request costs a map lookup (static
@@ -102,16 +102,19 @@ function splitURL(url: string): { pathname: string; search: string } {
   };
 }
 
-/** The query as better-call builds it: a repeated key becomes an array of its values. */
+/**
+ * The query as better-call builds it: a repeated key becomes an array of its values, `__proto__` is
+ * dropped. One deliberate difference: better-call tests `key in query`, so `?constructor=x` became
+ * `[Object, "x"]`; here a key only collides with itself.
+ */
 function parseQuery(search: string): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   if (search.length <= 1) return query;
   for (const [key, value] of new URLSearchParams(search)) {
+    if (key === "__proto__") continue;
     const existing = Object.hasOwn(query, key) ? query[key] : undefined;
-    const next =
+    query[key] =
       existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-    if (key === "__proto__") Object.defineProperty(query, key, { value: next, enumerable: true, writable: true });
-    else query[key] = next;
   }
   return query;
 }

@@ -12,7 +12,13 @@ type Checkout = Record<string, unknown> & {
   successUrl: string | null;
 };
 type Err = { message: string; code: string; issues?: { path: string[]; message: string }[] };
-type Order = { subtotalAmount: number; discountAmount: number; netAmount: number; taxAmount: number; totalAmount: number };
+type Order = {
+  subtotalAmount: number;
+  discountAmount: number;
+  netAmount: number;
+  taxAmount: number;
+  totalAmount: number;
+};
 
 const secretOf = (url: string) => decodeURIComponent(url.split("/").pop()!);
 
@@ -38,17 +44,31 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
       method: "PATCH",
       body: { discountCode: "tenoff" },
     });
-    expect(patched.data).toMatchObject({ amount: 2000, discountAmount: 1000, netAmount: 1000, totalAmount: 1000 });
+    expect(patched.data).toMatchObject({
+      amount: 2000,
+      discountAmount: 1000,
+      netAmount: 1000,
+      totalAmount: 1000,
+    });
     const done = await app.browser.post<Checkout>(`/checkouts/client/${secret}/confirm`, {
       customerBillingAddress: address,
       confirmationTokenId: "pm_card_visa",
     });
     expect(done.data.status).toBe("succeeded");
-    expect((await app.orders())[0]).toMatchObject({ subtotalAmount: 2000, discountAmount: 1000, netAmount: 1000, taxAmount: 0, totalAmount: 1000 });
+    expect((await app.orders())[0]).toMatchObject({
+      subtotalAmount: 2000,
+      discountAmount: 1000,
+      netAmount: 1000,
+      taxAmount: 0,
+      totalAmount: 1000,
+    });
     const big = await app.discount({ code: "HUGE", type: "fixed", amount: 5000, currency: "usd" });
     expect(big).toBeTruthy();
     const s2 = await app.open({ products: [productId] });
-    const capped = await app.browser.request<Checkout>(`/checkouts/client/${s2}`, { method: "PATCH", body: { discountCode: "HUGE" } });
+    const capped = await app.browser.request<Checkout>(`/checkouts/client/${s2}`, {
+      method: "PATCH",
+      body: { discountCode: "HUGE" },
+    });
     expect(capped.data).toMatchObject({ discountAmount: 2000, totalAmount: 0, isPaymentRequired: false });
   });
 
@@ -59,17 +79,27 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
     const { productId: p2 } = await app.product({ price: { amountType: "fixed", priceAmount: 999 } });
     await app.discount({ code: "HALF", type: "percentage", basisPoints: 5000 });
     const s1 = await app.open({ products: [productId] });
-    const a = await app.browser.request<Checkout>(`/checkouts/client/${s1}`, { method: "PATCH", body: { discountCode: "QUARTER" } });
+    const a = await app.browser.request<Checkout>(`/checkouts/client/${s1}`, {
+      method: "PATCH",
+      body: { discountCode: "QUARTER" },
+    });
     expect(a.data).toMatchObject({ amount: 1999, discountAmount: 510, netAmount: 1489, totalAmount: 1489 });
     const s2 = await app.open({ products: [p2] });
-    const b = await app.browser.request<Checkout>(`/checkouts/client/${s2}`, { method: "PATCH", body: { discountCode: "HALF" } });
+    const b = await app.browser.request<Checkout>(`/checkouts/client/${s2}`, {
+      method: "PATCH",
+      body: { discountCode: "HALF" },
+    });
     expect(b.data).toMatchObject({ discountAmount: 500, totalAmount: 499 });
     const ok = await app.browser.post<Checkout>(`/checkouts/client/${s1}/confirm`, {
       customerBillingAddress: address,
       confirmationTokenId: "pm_card_visa",
     });
     expect(ok.data.status).toBe("succeeded");
-    expect((await app.orders())[0]).toMatchObject({ subtotalAmount: 1999, discountAmount: 510, totalAmount: 1489 });
+    expect((await app.orders())[0]).toMatchObject({
+      subtotalAmount: 1999,
+      discountAmount: 510,
+      totalAmount: 1489,
+    });
   });
 
   it("unknown, expired, not-yet-started, exhausted and restricted discounts: 422 Discount does not exist.", async () => {
@@ -77,14 +107,36 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
     const { productId } = await app.product({ price: { amountType: "fixed", priceAmount: 1000 } });
     const { productId: other } = await app.product({ price: { amountType: "fixed", priceAmount: 1000 } });
     const now = app.clock.now().getTime();
-    await app.discount({ code: "OLD", type: "fixed", amount: 100, currency: "usd", endsAt: new Date(now - 1000) });
-    await app.discount({ code: "SOON", type: "fixed", amount: 100, currency: "usd", startsAt: new Date(now + 60_000) });
-    await app.discount({ code: "USED", type: "fixed", amount: 100, currency: "usd", maxRedemptions: 1, redemptionsCount: 1 });
+    await app.discount({
+      code: "OLD",
+      type: "fixed",
+      amount: 100,
+      currency: "usd",
+      endsAt: new Date(now - 1000),
+    });
+    await app.discount({
+      code: "SOON",
+      type: "fixed",
+      amount: 100,
+      currency: "usd",
+      startsAt: new Date(now + 60_000),
+    });
+    await app.discount({
+      code: "USED",
+      type: "fixed",
+      amount: 100,
+      currency: "usd",
+      maxRedemptions: 1,
+      redemptionsCount: 1,
+    });
     await app.discount({ code: "OTHER", type: "fixed", amount: 100, currency: "usd", products: [other] });
     await app.discount({ code: "EURO", type: "fixed", amount: 100, currency: "eur" });
     const secret = await app.open({ products: [productId] });
     for (const code of ["NOPE", "OLD", "SOON", "USED", "OTHER", "EURO"]) {
-      const res = await app.browser.request<Err>(`/checkouts/client/${secret}`, { method: "PATCH", body: { discountCode: code } });
+      const res = await app.browser.request<Err>(`/checkouts/client/${secret}`, {
+        method: "PATCH",
+        body: { discountCode: code },
+      });
       expect(res.status, code).toBe(422);
       expect(res.data.message).toBe("Discount does not exist.");
     }
@@ -117,7 +169,10 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
     const secret = await app.open({ products: [productId] });
     expect((await app.browser.get<Checkout>(`/checkouts/client/${secret}`)).data.amount).toBe(1500);
     const patch = (amount: number) =>
-      app.browser.request<Checkout & Err>(`/checkouts/client/${secret}`, { method: "PATCH", body: { amount } });
+      app.browser.request<Checkout & Err>(`/checkouts/client/${secret}`, {
+        method: "PATCH",
+        body: { amount },
+      });
     expect((await patch(499)).data.message).toBe("Amount is below minimum.");
     expect((await patch(10_001)).data.message).toBe("Amount is above maximum.");
     expect((await patch(500)).data.totalAmount).toBe(500);
@@ -139,7 +194,9 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
     const gone = await app.browser.get<Err>(`/checkouts/client/${a}`);
     expect(gone.status).toBe(410);
     expect(gone.data.message).toBe("This checkout session has expired.");
-    const confirm = await app.browser.post<Err>(`/checkouts/client/${a}/confirm`, { confirmationTokenId: "pm_card_visa" });
+    const confirm = await app.browser.post<Err>(`/checkouts/client/${a}/confirm`, {
+      confirmationTokenId: "pm_card_visa",
+    });
     expect(confirm.status).toBe(410);
     const swept = await app.services.runDue();
     expect(swept.checkouts.expired).toBe(1);
@@ -170,11 +227,15 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
     expect(res.status).toBe(422);
     const paths = res.data.issues!.map((i) => i.path.join("."));
     expect(paths).toEqual(["customFieldData.company"]);
-    const res2 = await app.browser.post<Err>(`/checkouts/client/${secret}/confirm`, { customFieldData: { company: "Acme" } });
+    const res2 = await app.browser.post<Err>(`/checkouts/client/${secret}/confirm`, {
+      customFieldData: { company: "Acme" },
+    });
     expect(res2.data.issues!.map((i) => i.path.join("."))).toEqual(
       expect.arrayContaining(["customerBillingAddress", "confirmationTokenId"]),
     );
-    expect(res2.data.issues!.find((i) => i.path[0] === "confirmationTokenId")?.message).toBe("Confirmation token is required.");
+    expect(res2.data.issues!.find((i) => i.path[0] === "confirmationTokenId")?.message).toBe(
+      "Confirmation token is required.",
+    );
   });
 
   it("relative successUrl resolves against the request and {CHECKOUT_ID} is replaced", async () => {

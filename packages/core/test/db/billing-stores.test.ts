@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseAdapter, DBAdapter } from "../../src/db/adapter";
 import { migrate } from "../../src/db/migrate";
 import { billing } from "../../src/plugins/billing";
 import type { BillingServices } from "../../src/plugins/billing/services";
@@ -6,6 +7,7 @@ import { createTestAuth } from "../../src/testing";
 import { type OpenStore, randomPrefix, sqlStores } from "./stores";
 
 const stores = await sqlStores();
+const makeApp = (database: DatabaseAdapter) => createTestAuth({ database, plugins: [billing()] });
 const address = {
   country: "US",
   line1: "1 Main St",
@@ -19,13 +21,13 @@ const secretOf = (url: string) => decodeURIComponent(url.split("/").pop()!);
 for (const store of stores) {
   describe.skipIf(!store.available)(`billing on ${store.name}`, () => {
     let opened: OpenStore;
-    let app: ReturnType<typeof createTestAuth>;
+    let app: ReturnType<typeof makeApp>;
     let services: BillingServices;
     let merchantId: string;
 
     beforeAll(async () => {
       opened = store.open({ tablePrefix: randomPrefix("gb") });
-      app = createTestAuth({ database: opened.database, plugins: [billing()] });
+      app = makeApp(opened.database);
       await migrate(app.auth);
       services = (app.auth as unknown as { billing: BillingServices }).billing;
       merchantId = (await services.merchants.defaultMerchant()).id;
@@ -35,7 +37,7 @@ for (const store of stores) {
       await opened?.cleanup(app.auth.$context.schema);
     });
 
-    const db = () => app.auth.$context.adapter;
+    const db = (): DBAdapter => app.auth.$context.adapter;
     async function product(recurring: boolean, amount: number) {
       const p = await db().create<{ id: string }>({
         model: "billingProduct",

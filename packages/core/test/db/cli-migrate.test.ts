@@ -196,7 +196,7 @@ describe("the gatehouse executable", () => {
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("Not applied: confirm on a terminal, or pass --yes");
       const unknown = await node(["frobnicate"]);
-      expect(unknown.code).toBe(1);
+      expect(unknown.code, unknown.stderr).toBe(1);
       expect(unknown.stderr).toContain('Unknown command "frobnicate"');
     },
     SLOW,

@@ -15,10 +15,13 @@ export function createKyselyAdapter(
   const { dialect, ...adapterOptions } = options;
   return {
     id: `kysely-${dialect}`,
-    create({ schema }) {
+    create({ schema, now: clock }) {
       const models = resolvePhysical(schema, adapterOptions);
       const idColumns = new Map([...models.values()].map((pm) => [pm.table, pm.columns.get("id") ?? "id"]));
-      return createDBAdapter(createKyselyDriver(db, { dialect, idColumns }), schema, adapterOptions);
+      return createDBAdapter(createKyselyDriver(db, { dialect, idColumns }), schema, {
+        ...adapterOptions,
+        now: adapterOptions.now ?? clock,
+      });
     },
     async plan({ schema }) {
       return toPlan(await planMigration(db, dialect, schema, adapterOptions));

@@ -49,12 +49,11 @@ export function memoryAdapter(options: MemoryAdapterOptions = {}): DatabaseAdapt
   const store = data ?? createMemoryStore();
   return {
     id: "memory",
-    create: ({ schema }) =>
-      createDBAdapter(
-        memoryDriver({ store, tables: memoryTables(schema, adapterOptions) }),
-        schema,
-        adapterOptions,
-      ),
+    create: ({ schema, now }) =>
+      createDBAdapter(memoryDriver({ store, tables: memoryTables(schema, adapterOptions) }), schema, {
+        ...adapterOptions,
+        now: adapterOptions.now ?? now,
+      }),
     migrate: async () => ({ steps: [] }),
     plan: async () => ({ steps: [] }),
   };

@@ -86,7 +86,7 @@ export function mongoAdapter(db: MongoDbLike, options: MongoAdapterOptions = {})
   return {
     id: "mongodb",
     options,
-    create({ schema }) {
+    create({ schema, now: clock }) {
       const driver = createMongoDriver(db, {
         tables: mongoTables(schema, adapterOptions),
         values: new MongoValues(idType),
@@ -94,7 +94,7 @@ export function mongoAdapter(db: MongoDbLike, options: MongoAdapterOptions = {})
         transactions: transactions ?? client !== undefined,
         warn: warn ?? ((message) => console.warn(message)),
       });
-      return createDBAdapter(driver, schema, adapterOptions);
+      return createDBAdapter(driver, schema, { ...adapterOptions, now: adapterOptions.now ?? clock });
     },
     async plan({ schema }) {
       return { steps: (await missingIndexes(db, schema, adapterOptions)).map(indexStep) };

@@ -26,20 +26,18 @@ export class MongoValues {
   }
 
   /**
-   * A value as stored in a column. In objectId mode, ids that are 24 hex characters become ObjectId
-   * (any other string id, e.g. one a caller chose, stays a string).
+   * A where value as stored in its column. In objectId mode, ids that are 24 hex characters become
+   * ObjectId (any other string id, e.g. one a caller chose, stays a string).
    */
+  toFilterValue(table: MongoTable, column: string, value: unknown): unknown {
+    const isId = this.idType === "objectId" && table.idColumns.has(column);
+    return isId && typeof value === "string" && HEX_ID.test(value) ? new ObjectId(value) : value;
+  }
+
+  /** A written value: ids as above; JSON, which arrives as text, as BSON documents and arrays. */
   toStored(table: MongoTable, column: string, value: unknown): unknown {
-    if (
-      this.idType === "objectId" &&
-      table.idColumns.has(column) &&
-      typeof value === "string" &&
-      HEX_ID.test(value)
-    ) {
-      return new ObjectId(value);
-    }
     if (table.jsonColumns.has(column) && typeof value === "string") return JSON.parse(value);
-    return value;
+    return this.toFilterValue(table, column, value);
   }
 
   /** A document for insertOne: NULL columns are left out (a NULL column is an absent field). */

@@ -64,13 +64,13 @@ export function prismaAdapter(
     options,
     // Delegates are looked up on use, not here: `gatehouse generate` loads the auth config before
     // the Prisma client has the models.
-    create({ schema }) {
+    create({ schema, now: clock }) {
       const driver = createPrismaDriver(prisma, {
         provider,
         tables: prismaTables(schema, options),
         transactionOptions,
       });
-      return createDBAdapter(driver, schema, adapterOptions);
+      return createDBAdapter(driver, schema, { ...adapterOptions, now: adapterOptions.now ?? clock });
     },
   };
 }

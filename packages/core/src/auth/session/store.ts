@@ -5,12 +5,26 @@ import type { Session, SessionWithUser } from "../models";
 
 export type SessionRow = Session & Record<string, unknown>;
 
+/** Each model's date fields, listed once per schema model rather than on every revive. */
+const dateFieldsByModel = new WeakMap<ModelDef, readonly string[]>();
+const dateFields = (model: ModelDef): readonly string[] => {
+  let names = dateFieldsByModel.get(model);
+  if (!names) {
+    names = Object.entries(model.fields)
+      .filter(([, def]) => def.type === "date")
+      .map(([name]) => name);
+    dateFieldsByModel.set(model, names);
+  }
+  return names;
+};
+
 /** Turns ISO strings back into Dates for a model's date fields (rows read from JSON). */
 export function reviveDates<T extends Row>(model: ModelDef | undefined, row: T): T {
   if (!model) return row;
   const out: Row = { ...row };
-  for (const [name, def] of Object.entries(model.fields)) {
-    if (def.type === "date" && typeof out[name] === "string") out[name] = new Date(out[name] as string);
+  for (const name of dateFields(model)) {
+    const value = out[name];
+    if (typeof value === "string") out[name] = new Date(value);
   }
   return out as T;
 }

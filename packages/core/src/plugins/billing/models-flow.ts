@@ -1,6 +1,6 @@
-import type { FieldDef, FieldMap } from "../../db/model";
+import { currentTime, type FieldDef, type FieldMap } from "../../db/model";
 
-const now = () => new Date();
+const now = currentTime;
 const created = { type: "date", required: true, default: now } as const satisfies FieldDef;
 const modified = { type: "date", required: true, default: now, onUpdate: now } as const satisfies FieldDef;
 const money = (required = true) => ({ type: "number", required, bigint: true }) as const satisfies FieldDef;

@@ -1,11 +1,11 @@
-import type { FieldDef, FieldMap } from "../../db/model";
+import { currentTime, type FieldDef, type FieldMap } from "../../db/model";
 
 /**
  * Billing models. Every money column is a 64-bit integer in minor units; every timestamp is UTC.
  * Model names carry a `billing` prefix so they never collide with an app's own tables
  * ("order", "customer" and "subscription" are common table names; "order" is an SQL keyword).
  */
-const now = () => new Date();
+const now = currentTime;
 const created = { type: "date", required: true, default: now } as const satisfies FieldDef;
 const modified = { type: "date", required: true, default: now, onUpdate: now } as const satisfies FieldDef;
 const money = (required = true) => ({ type: "number", required, bigint: true }) as const satisfies FieldDef;

@@ -1,7 +1,7 @@
-import type { FieldMap } from "../../db/model";
+import { currentTime, type FieldMap } from "../../db/model";
 import type { PluginSchema } from "../../plugin/define-plugin";
 
-const now = () => new Date();
+const now = currentTime;
 const lower = (v: string) => v.toLowerCase();
 const ref = (model: string) => ({ model, field: "id", onDelete: "cascade" as const });
 

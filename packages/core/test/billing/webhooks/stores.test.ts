@@ -41,7 +41,8 @@ for (const store of stores) {
     });
 
     const db = (): DBAdapter => app.auth.$context.adapter;
-    const emit = (id: string) => services.ctx.write((_tx, e) => e(merchantId, "order.paid", { id, total: 2500 }));
+    const emit = (id: string) =>
+      services.ctx.write((_tx, e) => e(merchantId, "order.paid", { id, total: 2500 }));
     async function endpoint() {
       const created = await services.webhooks.createEndpoint(merchantId, { url: receiver.url });
       receiver.secret = created.secret;

@@ -40,8 +40,8 @@ export interface Scoped {
 }
 
 /** Resolves the merchant of a call (the organization's merchant, or the default merchant). */
-export const merchantOf = (merchants: MerchantService, input: Scoped, db?: DBAdapter): Promise<MerchantRow> =>
-  merchants.resolve(input.organizationId ?? null, db);
+export const merchantOf = (merchants: MerchantService, input: Scoped): Promise<MerchantRow> =>
+  merchants.resolve(input.organizationId ?? null);
 
 export const pageQuery = {
   ...scoped,

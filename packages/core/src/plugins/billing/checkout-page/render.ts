@@ -132,6 +132,10 @@ export function renderCheckoutPage(input: {
     currency: c.currency,
     successUrl: c.successUrl,
     totalAmount: c.totalAmount,
+    // Stripe Elements must match the intent the server creates: a PaymentIntent when money is due
+    // now, a SetupIntent otherwise; recurring products save the method for renewals.
+    mode: c.isPaymentRequired ? "payment" : "setup",
+    setupFutureUsage: c.product?.isRecurring ? "off_session" : null,
     stripeKey: input.stripePublishableKey ?? null,
     status: c.status,
   };

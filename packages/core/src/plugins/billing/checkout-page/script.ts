@@ -129,7 +129,9 @@ export const CHECKOUT_PAGE_SCRIPT = String.raw`
   if (config.status === "succeeded") { say("This checkout is already paid."); if (config.successUrl) success(config); return; }
   if (config.stripeKey && window.Stripe && $("payment-element")) {
     stripe = window.Stripe(config.stripeKey);
-    elements = stripe.elements({ mode: "payment", currency: config.currency, amount: Math.max(config.totalAmount, 1) });
+    elements = stripe.elements(Object.assign({ mode: config.mode, currency: config.currency },
+      config.mode === "payment" ? { amount: config.totalAmount } : {},
+      config.setupFutureUsage ? { setupFutureUsage: config.setupFutureUsage } : {}));
     elements.create("payment").mount("#payment-element");
   }
   var apply = $("apply-discount");

@@ -200,7 +200,8 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         paymentMethod: input.confirmationTokenId!,
         setupFutureUsage: product.product.isRecurring,
         metadata: { checkout_id: checkout.id, organization_id: checkout.merchantId, type: "product" },
-        idempotencyKey: `checkout_confirm:${checkout.id}:${checkout.modifiedAt.getTime()}`,
+        // Stable across a retry whose answer was lost (no double charge); new after each decline.
+        idempotencyKey: `checkout_confirm:${checkout.id}:${checkout.paymentProcessorMetadata?.attempt ?? "0"}:${input.confirmationTokenId!.slice(0, 120)}`,
       });
     })().catch((error: unknown) => ({
       status: "failed" as const,
@@ -210,7 +211,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     }));
 
     if (result.status === "failed") {
-      await settlement.fail(checkout.id, { intentId: result.intentId ?? null });
+      await settlement.fail(checkout.id, { intentId: result.intentId ?? null, source: "confirm" });
       throw paymentFailed(result.reason, result.declineCode);
     }
     const metadata = {

@@ -118,6 +118,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await settlement.fail(checkout.id, {
         terminal: event.terminal ?? false,
         intentId: event.intentId ?? null,
+        source: "processor",
       });
       outcome = "handled";
     }

@@ -5,10 +5,9 @@ import { customerState } from "../customers/state";
 import { linkRedemption, releaseRedemption } from "../discounts/redeem";
 import type { DiscountRow } from "../discounts/serialize";
 import type { CheckoutDeps } from "./deps";
-import type { CheckoutRow, CheckoutStatus } from "./serialize";
+import type { CheckoutRow } from "./serialize";
 import { checkoutView, findByIdOrThrow } from "./view";
 
-const TERMINAL: readonly CheckoutStatus[] = ["expired", "succeeded", "failed"];
 const CONFIRM_GRACE_MS = 15 * 60 * 1000;
 
 /**
@@ -86,18 +85,29 @@ export function createSettlement(deps: CheckoutDeps) {
     });
   }
 
-  /** Declined: back to open (the buyer may retry) and the discount use is released. */
-  async function fail(checkoutId: string, opts: { terminal?: boolean; intentId?: string | null } = {}) {
+  /**
+   * Declined: back to open (the buyer may retry; the discount use is released), or failed when
+   * terminal. Only a confirmed checkout moves. A processor event must name the checkout's current
+   * intent: a late failure of an earlier attempt (Stripe sends one after every decline) must not
+   * reopen a checkout whose new attempt is under way.
+   */
+  async function fail(
+    checkoutId: string,
+    opts: { terminal?: boolean; intentId?: string | null; source: "confirm" | "processor" },
+  ) {
     return ctx.write(async (tx, emit) => {
       const checkout = await findByIdOrThrow(tx, checkoutId);
-      if (TERMINAL.includes(checkout.status)) return checkoutView(ctx, tx, checkout);
-      if (opts.intentId && checkout.intentId && opts.intentId !== checkout.intentId)
+      if (checkout.status !== "confirmed") return checkoutView(ctx, tx, checkout);
+      if (opts.source === "processor" && (!checkout.intentId || opts.intentId !== checkout.intentId)) {
         return checkoutView(ctx, tx, checkout);
+      }
       const {
         intent_status: _s,
         intent_client_secret: _c,
-        ...metadata
+        ...rest
       } = checkout.paymentProcessorMetadata ?? {};
+      // Each declined attempt gets its own idempotency key next time (see confirm).
+      const metadata = { ...rest, attempt: String(Number(rest.attempt ?? "0") + 1) };
       const moved = await tx.updateMany({
         model: "billingCheckout",
         where: [
@@ -163,8 +173,11 @@ export function createSettlement(deps: CheckoutDeps) {
       if (checkout.status === "open" || !checkout.intentId) {
         if (await expire(checkout)) expired++;
       } else {
+        // Only an abandoned authentication fails; a payment still processing (bank debits can take
+        // days) waits for the processor's webhook.
+        if (checkout.paymentProcessorMetadata?.intent_status !== "requires_action") continue;
         await ctx.processor.cancelIntent(checkout.intentId);
-        await fail(checkout.id, { terminal: true, intentId: checkout.intentId });
+        await fail(checkout.id, { terminal: true, intentId: checkout.intentId, source: "processor" });
         failed++;
       }
     }

@@ -80,11 +80,11 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
     }
   }
 
-  function create(input: DiscountCreateInput) {
+  async function create(input: DiscountCreateInput) {
     const d = parseInput(discountCreateInput, input);
+    const merchant = await merchantOf(merchants, d);
     return codeSafe(() =>
       ctx.write(async (tx) => {
-        const merchant = await merchantOf(merchants, d, tx);
         if (d.code) await assertCodeFree(tx, merchant.id, d.code);
         const fixed = d.type === "fixed";
         const row = await tx.create<DiscountRow>({
@@ -116,11 +116,11 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
   }
 
   /** Type and duration never change; once redeemed, the amounts and months are locked too. */
-  function update(input: DiscountUpdateInput) {
+  async function update(input: DiscountUpdateInput) {
     const d = parseInput(discountUpdateInput, input);
+    const merchant = await merchantOf(merchants, d);
     return codeSafe(() =>
       ctx.write(async (tx) => {
-        const merchant = await merchantOf(merchants, d, tx);
         const current = await find(tx, merchant.id, d.id);
         if (d.type !== undefined && d.type !== current.type) throw BILLING_ERRORS.DISCOUNT_TYPE_IMMUTABLE();
         if (d.duration !== undefined && d.duration !== current.duration)
@@ -152,10 +152,10 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
   }
 
   /** Soft delete: redemptions and orders keep it; its code is free again. */
-  function remove(input: { id: string } & Scoped) {
+  async function remove(input: { id: string } & Scoped) {
     const data = parseInput(discountIdInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       await tx.update({
         model: "billingDiscount",

@@ -55,20 +55,20 @@ export function createMerchantCustomerService(
     }
   }
 
-  function create(input: CustomerCreateInput) {
+  async function create(input: CustomerCreateInput) {
     const data = parseInput(customerCreateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       await assertFree(tx, merchant.id, data.email, data.externalId);
       const { organizationId: _, ...fields } = data;
       return serializeCustomer(await customers.create(tx, emit, merchant, fields));
     });
   }
 
-  function update(input: CustomerUpdateInput) {
+  async function update(input: CustomerUpdateInput) {
     const data = parseInput(customerUpdateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await customers.byIdOrThrow(tx, merchant.id, data.id);
       await assertFree(tx, merchant.id, data.email, null, current.id);
       const { organizationId: _, id: __, ...fields } = data;
@@ -76,10 +76,10 @@ export function createMerchantCustomerService(
     });
   }
 
-  function remove(input: { id: string } & Scoped) {
+  async function remove(input: { id: string } & Scoped) {
     const data = parseInput(customerIdInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await customers.byIdOrThrow(tx, merchant.id, data.id);
       await customers.remove(tx, emit, current);
       return { success: true };

@@ -53,11 +53,11 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     );
   }
 
-  function create(input: BenefitCreateInput & { selectable?: boolean; deletable?: boolean }) {
+  async function create(input: BenefitCreateInput & { selectable?: boolean; deletable?: boolean }) {
     const data = parseInput(benefitCreateInput, input);
     const flags = parseInput(benefitFlagsInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       await checkRefs(tx, merchant.id, data.type, data.properties);
       const row = await tx.create<BenefitRow>({
         model: "billingBenefit",
@@ -79,10 +79,10 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     });
   }
 
-  function update(input: BenefitUpdateInput) {
+  async function update(input: BenefitUpdateInput) {
     const data = parseInput(benefitUpdateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       const changes: Row = { modifiedAt: ctx.now() };
       if (data.description !== undefined) changes.description = data.description;
@@ -105,10 +105,10 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
   }
 
   /** Soft delete (403 when not deletable); the benefit leaves every product. */
-  function remove(input: { id: string } & Scoped) {
+  async function remove(input: { id: string } & Scoped) {
     const data = parseInput(benefitIdInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       if (!current.deletable) throw BILLING_ERRORS.BENEFIT_NOT_DELETABLE();
       await tx.deleteMany({

@@ -66,11 +66,11 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     }
   }
 
-  function create(input: CustomFieldCreateInput) {
+  async function create(input: CustomFieldCreateInput) {
     const data = parseInput(customFieldCreateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return slugSafe(() =>
       ctx.write(async (tx) => {
-        const merchant = await merchantOf(merchants, data, tx);
         await claimSlug(tx, merchant.id, data.slug);
         const row = await tx.create<CustomFieldRow>({
           model: "billingCustomField",
@@ -90,11 +90,11 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     );
   }
 
-  function update(input: CustomFieldUpdateInput) {
+  async function update(input: CustomFieldUpdateInput) {
     const data = parseInput(customFieldUpdateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return slugSafe(() =>
       ctx.write(async (tx) => {
-        const merchant = await merchantOf(merchants, data, tx);
         const current = await find(tx, merchant.id, data.id);
         const changes: Row = { modifiedAt: ctx.now() };
         if (data.slug !== undefined && data.slug !== current.slug) {
@@ -118,10 +118,10 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
   }
 
   /** Soft delete; the field is detached from every product (data already collected stays). */
-  function remove(input: { id: string } & Scoped) {
+  async function remove(input: { id: string } & Scoped) {
     const data = parseInput(customFieldIdInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       await tx.deleteMany({
         model: "billingProductCustomField",

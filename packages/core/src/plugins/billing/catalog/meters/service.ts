@@ -57,10 +57,10 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
       throw invalid(["isArchived"], "This meter is used by an active product and cannot be archived.");
   }
 
-  function create(input: MeterCreateInput) {
+  async function create(input: MeterCreateInput) {
     const data = parseInput(meterCreateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const row = await tx.create<MeterRow>({
         model: "billingMeter",
         data: {
@@ -78,10 +78,10 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
     });
   }
 
-  function update(input: MeterUpdateInput) {
+  async function update(input: MeterUpdateInput) {
     const data = parseInput(meterUpdateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       const changes: Row = { modifiedAt: ctx.now() };
       if (data.name !== undefined) changes.name = data.name;

@@ -56,8 +56,8 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
 
   async function create(input: ProductCreateInput) {
     const data = parseInput(productCreateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const at = ctx.now();
       const interval = data.recurringInterval ?? null;
       const draft = { merchantId: merchant.id, isRecurring: interval !== null };
@@ -91,8 +91,8 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
   /** Name, description, metadata (replaced), archived flag; a new price list; benefits; custom fields. */
   async function update(input: ProductUpdateInput) {
     const data = parseInput(productUpdateInput, input);
+    const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
-      const merchant = await merchantOf(merchants, data, tx);
       const current = await find(tx, merchant.id, data.id);
       const at = ctx.now();
       const changes: Row = { modifiedAt: at };
