@@ -7,8 +7,12 @@ export function clock(start = Date.UTC(2026, 0, 15, 12)) {
   let t = start;
   return {
     now: () => new Date(t),
-    advance: (ms: number) => void (t += ms),
-    set: (d: Date) => void (t = d.getTime()),
+    advance: (ms: number) => {
+      t += ms;
+    },
+    set: (d: Date) => {
+      t = d.getTime();
+    },
   };
 }
 

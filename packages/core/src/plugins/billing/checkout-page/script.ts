@@ -2,7 +2,7 @@
  * The checkout page's script: plain browser JavaScript, no framework, talking only to the
  * client-secret API. Kept as a string so the page needs no bundler on the host app's side.
  */
-export const CHECKOUT_PAGE_SCRIPT = String.raw`
+export const CHECKOUT_PAGE_SCRIPT = `
 (function () {
   var config = JSON.parse(document.getElementById("checkout-config").textContent);
   var zero = ["bif","clp","djf","gnf","jpy","kmf","krw","mga","pyg","rwf","vnd","vuv","xaf","xof","xpf"];
