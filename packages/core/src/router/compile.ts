@@ -54,7 +54,8 @@ function redirectTargets(sources: readonly unknown[], extra: readonly string[]):
   const collect = (value: unknown) => {
     if (value === undefined || value === null || value === "") return;
     if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACK_URL();
-    (found ??= []).push(value);
+    if (found) found.push(value);
+    else found = [value];
   };
   for (const source of sources) {
     if (!source || typeof source !== "object") continue;

@@ -134,9 +134,9 @@ function isPlainJSON(value: unknown): value is object | null {
 }
 
 function stripRequestOnlyHeaders(headers: Headers) {
-  let found: string[] | undefined;
-  for (const name of headers.keys()) if (REQUEST_ONLY_HEADERS.has(name)) (found ??= []).push(name);
-  if (found) for (const name of found) headers.delete(name);
+  const found: string[] = [];
+  for (const name of headers.keys()) if (REQUEST_ONLY_HEADERS.has(name)) found.push(name);
+  for (const name of found) headers.delete(name);
 }
 
 /** The handler's value as a Response, as better-call's `toResponse` makes it. */

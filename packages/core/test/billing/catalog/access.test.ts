@@ -82,6 +82,28 @@ describe("merchant-side access, organization-backed merchants", () => {
     expect(crossUpdate.status).toBe(404);
     const merchant = await ok<{ id: string; name: string }>(app.outsider.get("/billing/organization"));
     expect(merchant).toMatchObject({ id: other.id, name: "Other" });
+    // References across merchants are refused like unknown ids.
+    const meter = await app.billing.meters.create({
+      organizationId: app.org.id,
+      name: "Acme meter",
+      filter: { conjunction: "and", clauses: [] },
+      aggregation: { func: "count" },
+    });
+    const foreignMeter = await app.outsider.post("/billing/products/create", {
+      name: "Borrowed",
+      recurringInterval: "month",
+      prices: [{ amountType: "metered_unit", unitAmount: "1", meterId: meter.id }],
+    });
+    expect(foreignMeter.status).toBe(422);
+    expect(foreignMeter.data).toMatchObject({ message: "This meter does not exist." });
+    const foreignProduct = await app.outsider.post("/billing/discounts/create", {
+      name: "Borrowed",
+      type: "percentage",
+      basisPoints: 100,
+      duration: "once",
+      products: [made.id],
+    });
+    expect(foreignProduct.data).toMatchObject({ message: "Product does not exist." });
   });
 
   it("server calls name the organization; the merchant's events carry its id", async () => {

@@ -12,7 +12,11 @@ describe("merchant-side calls through the browser client", () => {
       plugins: [billingClient()],
       fetchOptions: { fetch: createTestFetch(app.auth).fetch },
     });
-    const signedIn = await client.signUp.email({ name: "Owner", email: "owner-client@example.com", password: "password-123" });
+    const signedIn = await client.signUp.email({
+      name: "Owner",
+      email: "owner-client@example.com",
+      password: "password-123",
+    });
     expect(signedIn.error).toBeNull();
     const org = await client.$fetch<{ id: string }>("/organization/create", {
       method: "POST",

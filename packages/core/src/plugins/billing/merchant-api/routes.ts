@@ -3,8 +3,10 @@
  * POST with a JSON body, reads GET with a query; each names its merchant with `organizationId`
  * (default: the session's active organization).
  */
-const post = <const P extends string>(path: P) => ({ method: "POST", path: `/billing/${path}` as const }) as const;
-const get = <const P extends string>(path: P) => ({ method: "GET", path: `/billing/${path}` as const }) as const;
+const post = <const P extends string>(path: P) =>
+  ({ method: "POST", path: `/billing/${path}` as const }) as const;
+const get = <const P extends string>(path: P) =>
+  ({ method: "GET", path: `/billing/${path}` as const }) as const;
 
 export const merchantRoutes = {
   createProduct: post("products/create"),
