@@ -14,7 +14,16 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { BackendName } from "./backends";
 import { POSTGRES_URL } from "./config";
-import { formatOps, formatTime, measureRound, type Round, type Stats, summarize, warmUp } from "./measure";
+import {
+  type CpuRound,
+  cpuRound,
+  formatOps,
+  formatTime,
+  measureRound,
+  type Stats,
+  summarize,
+  warmUp,
+} from "./measure";
 import { type Operation, type Scenario, scenarios } from "./scenarios";
 import { createTarget, type Target, type TargetSpec } from "./targets";
 
@@ -57,7 +66,11 @@ export interface Result {
   readonly roundTrips: RoundTrips | null;
 }
 
-async function countRoundTrips(target: Target, op: () => Promise<void>): Promise<RoundTrips | null> {
+async function countRoundTrips(
+  target: Target,
+  op: () => Promise<void>,
+  requestsPerOp: number,
+): Promise<RoundTrips | null> {
   const counter = target.counter;
   if (!counter) return null;
   const requests = 10;
@@ -67,7 +80,7 @@ async function countRoundTrips(target: Target, op: () => Promise<void>): Promise
   counter.log = null;
   const before = counter.count;
   for (let i = 0; i < requests; i++) await op();
-  return { perRequest: (counter.count - before) / requests, statements };
+  return { perRequest: (counter.count - before) / (requests * requestsPerOp), statements };
 }
 
 async function machineInfo() {
@@ -143,14 +156,19 @@ async function main() {
   console.log(
     `Node ${machine.node} | ${machine.cpu} | ${machine.cores} cores | PostgreSQL ${machine.postgres} | better-auth ${machine.betterAuth} | load ${machine.loadAverage} | ${machine.date}`,
   );
-  // Rounds alternate the libraries (A B, B A, ...) so both see the same machine conditions.
+  // Rounds alternate the libraries (A B, B A, ...) so both see the same machine conditions; then
+  // two CPU-time rounds per library, alternated too.
   const fast = {
     rounds: args.quick ? 2 : 8,
     round: { minTimeNs: args.quick ? 1.5e8 : 5e8, minSamples: 100 },
+    cpuMs: args.quick ? 200 : 1000,
+    cpuCalls: 100,
   };
   const slow = {
     rounds: args.quick ? 2 : 4,
     round: { minTimeNs: args.quick ? 3e8 : 1.5e9, minSamples: args.quick ? 3 : 10 },
+    cpuMs: args.quick ? 300 : 1500,
+    cpuCalls: args.quick ? 3 : 8,
   };
   const results: Result[] = [];
 
@@ -167,21 +185,31 @@ async function main() {
       for (const spec of specsFor(group, backend, cookieCache)) targets.push(await createTarget(spec));
       try {
         for (const scenario of group) {
-          const runs: { target: Target; op: Operation; rounds: Round[]; roundTrips: RoundTrips | null }[] =
-            [];
+          const runs: {
+            target: Target;
+            op: Operation;
+            rounds: (readonly number[])[];
+            cpu: CpuRound[];
+            roundTrips: RoundTrips | null;
+          }[] = [];
           for (const target of targets) {
             if (target.label === "better-auth (joins)" && !scenario.joinsVariant) continue;
             const op = await scenario.prepare(target);
             await warmUp(op, scenario.slow ? 2 : 300);
-            runs.push({ target, op, rounds: [], roundTrips: await countRoundTrips(target, op) });
+            const roundTrips = await countRoundTrips(target, op, scenario.concurrency ?? 1);
+            runs.push({ target, op, rounds: [], cpu: [], roundTrips });
           }
           const plan = scenario.slow ? slow : fast;
           for (let round = 0; round < plan.rounds; round++) {
             const order = round % 2 === 0 ? runs : [...runs].reverse();
             for (const run of order) run.rounds.push(await measureRound(run.op, plan.round));
           }
+          for (let round = 0; round < 2; round++) {
+            const order = round % 2 === 0 ? runs : [...runs].reverse();
+            for (const run of order) run.cpu.push(await cpuRound(run.op, plan.cpuMs, plan.cpuCalls));
+          }
           for (const run of runs) {
-            const stats = summarize(run.rounds);
+            const stats = summarize(run.rounds, run.cpu, scenario.concurrency ?? 1);
             results.push({
               scenario: scenario.id,
               title: scenario.title,
@@ -243,7 +271,11 @@ function renderMarkdown(machine: Machine, results: readonly Result[]): string {
     );
   }
   const withSql = results.filter(
-    (r) => r.roundTrips && r.backend === "postgres" && r.roundTrips.perRequest > 0,
+    (r) =>
+      r.roundTrips &&
+      r.backend === "postgres" &&
+      r.roundTrips.perRequest > 0 &&
+      !scenarios.find((s) => s.id === r.scenario)?.concurrency,
   );
   if (withSql.length > 0) {
     lines.push("", "### Queries of one request (PostgreSQL)", "");

@@ -2,16 +2,16 @@ import { measure } from "mitata";
 import type { Operation } from "./scenarios";
 
 export interface Stats {
-  /** Nanoseconds per request (wall clock). */
+  /** Nanoseconds per operation (wall clock): one request, or one batch sent together. */
   readonly mean: number;
   readonly p50: number;
   readonly p75: number;
   readonly p99: number;
   readonly samples: number;
-  /** 1e9 / mean: requests per second, one at a time. */
+  /** Requests per second: 1e9 / mean, times the requests one operation sends together. */
   readonly opsPerSec: number;
   /**
-   * CPU time of this process per request (main thread, libuv pool and GC threads), nanoseconds.
+   * CPU time of this process per request (not per batch) across its threads (main, libuv pool, GC), nanoseconds.
    * Other processes on the machine do not inflate it, unlike wall time; PostgreSQL's own work is
    * not in it.
    */
@@ -24,12 +24,6 @@ export interface RoundOptions {
   readonly minSamples: number;
 }
 
-export interface Round {
-  readonly samples: readonly number[];
-  readonly calls: number;
-  readonly cpuNs: number;
-}
-
 export async function warmUp(op: Operation, calls: number): Promise<void> {
   for (let i = 0; i < calls; i++) await op();
 }
@@ -38,38 +32,56 @@ export async function warmUp(op: Operation, calls: number): Promise<void> {
  * One round of mitata's measurement loop, one request per sample (batching off, so percentiles are
  * per request). mitata runs a full GC before the loop when `--expose-gc` is on.
  */
-export async function measureRound(op: Operation, options: RoundOptions): Promise<Round> {
-  let calls = 0;
-  const counted = () => {
-    calls++;
-    return op();
-  };
-  const cpu = process.cpuUsage();
-  const stats = await measure(counted, {
+export async function measureRound(op: Operation, options: RoundOptions): Promise<readonly number[]> {
+  const stats = await measure(op, {
     min_cpu_time: options.minTimeNs,
     min_samples: options.minSamples,
     batch_threshold: 0,
     warmup_samples: 0,
   });
+  return stats.samples;
+}
+
+/**
+ * CPU time of this process over a plain loop of requests (no harness work in between): user +
+ * system time of every thread, so scrypt on the libuv pool and GC threads count too.
+ */
+export async function cpuRound(op: Operation, minMs: number, minCalls: number): Promise<CpuRound> {
+  const cpu = process.cpuUsage();
+  const until = performance.now() + minMs;
+  let calls = 0;
+  while (calls < minCalls || performance.now() < until) {
+    await op();
+    calls++;
+  }
   const used = process.cpuUsage(cpu);
-  return { samples: stats.samples, calls, cpuNs: (used.user + used.system) * 1000 };
+  return { calls, cpuNs: (used.user + used.system) * 1000 };
+}
+
+export interface CpuRound {
+  readonly calls: number;
+  readonly cpuNs: number;
 }
 
 /** Merges interleaved rounds into one distribution. */
-export function summarize(rounds: readonly Round[]): Stats {
-  const all = rounds.flatMap((r) => r.samples).sort((a, b) => a - b);
+export function summarize(
+  rounds: readonly (readonly number[])[],
+  cpu: readonly CpuRound[],
+  requestsPerOp = 1,
+): Stats {
+  const all = rounds.flat().sort((a, b) => a - b);
   const at = (q: number) => all[Math.floor(q * (all.length - 1))] ?? Number.NaN;
   const mean = all.reduce((a, v) => a + v, 0) / all.length;
-  const calls = rounds.reduce((a, r) => a + r.calls, 0);
-  const cpu = rounds.reduce((a, r) => a + r.cpuNs, 0);
+  const calls = cpu.reduce((a, r) => a + r.calls, 0);
+  const cpuNs = cpu.reduce((a, r) => a + r.cpuNs, 0);
   return {
     mean,
     p50: at(0.5),
     p75: at(0.75),
     p99: at(0.99),
     samples: all.length,
-    opsPerSec: 1e9 / mean,
-    cpuPerOp: cpu / calls,
+    opsPerSec: (1e9 * requestsPerOp) / mean,
+    cpuPerOp: cpuNs / (calls * requestsPerOp),
   };
 }
 

@@ -16,6 +16,8 @@ export interface Scenario {
   readonly joinsVariant: boolean;
   /** Dominated by scrypt: fewer, longer samples. */
   readonly slow?: boolean;
+  /** Requests in flight at once: one operation sends this many together (throughput). Default 1. */
+  readonly concurrency?: number;
   /** Signs in (or whatever the scenario needs), checks one response, returns the operation. */
   prepare(target: Target): Promise<Operation>;
 }
@@ -109,6 +111,20 @@ export const scenarios: readonly Scenario[] = [
     database: true,
     joinsVariant: true,
     prepare: signedInGetSession,
+  },
+  {
+    id: "get-session-db-concurrent",
+    title: "GET /get-session, database read, 16 in flight",
+    cookieCache: false,
+    database: true,
+    joinsVariant: true,
+    concurrency: 16,
+    async prepare(target) {
+      const one = await signedInGetSession(target);
+      return async () => {
+        await Promise.all(Array.from({ length: 16 }, one));
+      };
+    },
   },
   {
     id: "list-sessions",

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { migrate } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
 import { createExampleAuth, type ExampleConfig } from "./auth";
+import { seedCatalog } from "./catalog";
 import { buildWeb, serveWeb } from "./web-build";
 
 export interface ExampleServer {
@@ -20,6 +21,7 @@ export async function startExampleServer(config: ExampleConfig & { port: number 
   const [outDir, plan] = await Promise.all([buildWeb(), migrate(auth)]);
   if (plan.steps.length > 0)
     console.log(`Applied ${plan.steps.length} migration steps to the embedded database.`);
+  await seedCatalog(auth);
 
   const authHandler = toNodeHandler(auth);
   const basePath = auth.$context.basePath;

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createAuth } from "@gatehouse/core";
 import { pgliteAdapter } from "@gatehouse/core/adapters/kysely";
+import { billing } from "@gatehouse/core/plugins/billing";
+import { storeProducts } from "./catalog";
 
 export interface ExampleConfig {
   /** Folder for the embedded PostgreSQL data (PGlite); "memory://" keeps it in memory. */
@@ -45,6 +47,15 @@ export function createExampleAuth(config: ExampleConfig) {
     },
     session: { cookieCache: { enabled: true } },
     user: { changeEmail: { enabled: true }, deleteUser: { enabled: true } },
+    plugins: [
+      // The offline test processor: card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
+      billing({
+        createCustomerOnSignUp: true,
+        products: () => storeProducts,
+        successUrl: "/?checkout={CHECKOUT_ID}",
+        runInterval: 10_000,
+      }),
+    ],
   });
   return { auth, pglite, outbox };
 }

@@ -136,4 +136,45 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
 
     expect(pageErrors).toEqual([]);
   });
+
+  it("buys on Gatehouse's hosted checkout page: a decline is announced, 3-D Secure approved, order listed", async () => {
+    const page = await context!.newPage();
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    const email = `buyer-${Date.now()}@example.com`;
+    await context!.clearCookies(); // a new visitor: the first test's session stays behind
+    await page.goto(server!.url);
+    const signUp = page.locator("form#sign-up");
+    await signUp.getByLabel("Name").fill("Grace Hopper");
+    await signUp.getByLabel("Email").fill(email);
+    await signUp.getByLabel("Password").fill("correct-horse-battery");
+    await signUp.getByRole("button", { name: "Sign up" }).click();
+    await sessionText(page, `Signed in as ${email}`);
+
+    await page.getByRole("button", { name: /Buy the e-book/ }).click();
+    await page.waitForURL(/\/api\/auth\/checkout\/gh_cs_/, { timeout: 20_000 });
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    await page.getByLabel(/Country/).fill("US");
+    await page.getByLabel("Address", { exact: true }).fill("1 Main St");
+    await page.getByLabel("City").fill("Springfield");
+    await page.getByLabel("Postal code").fill("62701");
+    await page.getByLabel(/State/).fill("US-IL");
+
+    // A declined card: the error is announced and the buyer can retry.
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay $25.00" }).click();
+    await page.getByRole("status").filter({ hasText: "Your card was declined" }).waitFor({ timeout: 20_000 });
+
+    // 3-D Secure: the bank's dialog (test processor), approved.
+    await page.getByLabel("Card number").fill("4000 0025 0000 3155");
+    await page.getByRole("button", { name: "Pay $25.00" }).click();
+    await page.getByRole("button", { name: "Complete authentication" }).click({ timeout: 20_000 });
+
+    await page.waitForURL(/\/\?checkout=/, { timeout: 20_000 });
+    await page
+      .getByTestId("orders")
+      .filter({ hasText: "The Gatehouse handbook" })
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("orders").textContent()).toContain("$25.00 (paid");
+    expect(pageErrors).toEqual([]);
+  });
 });

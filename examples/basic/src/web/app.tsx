@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { authClient } from "./auth-client";
+import { Store } from "./store";
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
@@ -83,6 +84,7 @@ export function App() {
           </form>
         </>
       )}
+      {data && <Store />}
       {data && (
         <details>
           <summary>Session data</summary>
