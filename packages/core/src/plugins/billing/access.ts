@@ -3,7 +3,26 @@ import type { AppContext } from "../../context/app-context";
 import { BILLING_ERRORS } from "./errors";
 import type { MerchantRow, MerchantService } from "./merchants/service";
 
-const MANAGER_ROLES = ["owner", "admin"];
+/**
+ * Billing statements of the organization access-control table: resource `billing` with actions
+ * `read` and `manage`. Default grants by organization role: owner and admin manage and read,
+ * member reads. Custom organization roles may grant `billing` actions themselves
+ * (`ac.newRole({ billing: ["read"] })`); a grant from either source suffices.
+ */
+export const billingStatements = { billing: ["read", "manage"] } as const;
+export const DEFAULT_BILLING_GRANTS: Readonly<Record<string, readonly ("read" | "manage")[]>> = {
+  owner: ["read", "manage"],
+  admin: ["read", "manage"],
+  member: ["read"],
+};
+
+interface OrganizationAccess {
+  hasPermission(input: {
+    userId: string;
+    organizationId: string;
+    permissions: Readonly<Record<string, readonly string[]>>;
+  }): Promise<boolean>;
+}
 
 const rolesOf = (value: unknown): string[] =>
   typeof value === "string"
@@ -57,8 +76,16 @@ export async function merchantFor(
   if (!admin) {
     const roles = await membershipRoles(app, orgId, session.user.id);
     if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
-    if (mode === "manage" && !roles.some((r) => MANAGER_ROLES.includes(r)))
-      throw BILLING_ERRORS.NOT_ALLOWED();
+    const byDefault = roles.some((r) => DEFAULT_BILLING_GRANTS[r]?.includes(mode));
+    const org = app.services.organization as OrganizationAccess | undefined;
+    const byCustomRole =
+      !byDefault &&
+      (await org?.hasPermission({
+        userId: session.user.id,
+        organizationId: orgId,
+        permissions: { billing: [mode] },
+      }));
+    if (!byDefault && !byCustomRole) throw BILLING_ERRORS.NOT_ALLOWED();
   }
   return merchants.resolve(orgId);
 }
