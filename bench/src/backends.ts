@@ -18,16 +18,25 @@ function sqlText(arg: unknown): string {
 }
 
 /**
- * A pg Pool in its own schema (dropped and created anew), whose connections count their queries.
+ * A pg Pool in its own schema (created for the run, dropped by `close`), whose connections count
+ * their queries.
  * Both libraries reach PostgreSQL through Kysely's PostgresDialect over this pool, which checks a
  * client out per query, so wrapping each client's `query` sees every round trip.
  */
-export async function postgresPool(schema: string): Promise<{ pool: pg.Pool; counter: QueryCounter }> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.query(`CREATE SCHEMA "${schema}"`);
-  await admin.end();
+export async function postgresPool(
+  schema: string,
+): Promise<{ pool: pg.Pool; counter: QueryCounter; close(): Promise<void> }> {
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin(`CREATE SCHEMA "${schema}"`);
 
   const counter: QueryCounter = { count: 0, log: null };
   const pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 10 });
@@ -40,7 +49,11 @@ export async function postgresPool(schema: string): Promise<{ pool: pg.Pool; cou
     };
     Object.assign(client, { query: counted });
   });
-  return { pool, counter };
+  const close = async () => {
+    await pool.end();
+    await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  };
+  return { pool, counter, close };
 }
 
 export function sqliteDatabase(): Database.Database {

@@ -44,7 +44,7 @@ export interface TargetSpec {
 
 let schemaSeq = 0;
 const schemaName = (spec: TargetSpec) =>
-  `bench_${spec.library.replace("-", "_")}_${spec.cookieCache ? "cc" : "db"}${spec.joins ? "_j" : ""}_${++schemaSeq}`;
+  `bench_${spec.library.replace("-", "_")}_${spec.cookieCache ? "cc" : "db"}${spec.joins ? "_j" : ""}_${process.pid}_${++schemaSeq}`;
 
 export function targetLabel(spec: Pick<TargetSpec, "library" | "joins">): string {
   return spec.library === "better-auth" && spec.joins ? "better-auth (joins)" : spec.library;
@@ -58,7 +58,7 @@ async function gatehouse(spec: TargetSpec): Promise<Target> {
     const pg = await postgresPool(schemaName(spec));
     counter = pg.counter;
     database = postgresAdapter(pg.pool);
-    closeDb = () => pg.pool.end();
+    closeDb = pg.close;
   } else {
     const db = sqliteDatabase();
     database = sqliteAdapter(db);
@@ -100,7 +100,7 @@ async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
     const pg = await postgresPool(schemaName(spec));
     counter = pg.counter;
     database = pg.pool;
-    closeDb = () => pg.pool.end();
+    closeDb = pg.close;
   } else {
     const db = sqliteDatabase();
     database = db;
