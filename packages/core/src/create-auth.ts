@@ -116,10 +116,10 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
   const routePrefix = app.basePath === "/" ? "" : app.basePath;
 
   const api: Record<string, (input?: Record<string, unknown>) => Promise<unknown>> = {};
-  for (const [key, { endpoint }] of Object.entries(compiled)) {
+  for (const [key, { call }] of Object.entries(compiled)) {
     api[key] = async (input) => {
       if (!isReady) await ready;
-      return endpoint(input);
+      return call(input);
     };
   }
 

@@ -1,10 +1,12 @@
-import { APIError, createEndpoint } from "better-call";
+import { APIError, createEndpoint, toResponse } from "better-call";
 import { AUTH_ERRORS } from "../auth/errors";
 import type { SessionWithUser } from "../auth/models";
 import type { AppContext } from "../context/app-context";
 import { createRequestContext, type RequestContext } from "../context/request-context";
+import { isAPIError } from "../errors/define-errors";
 import type { AnyEndpoint, AuthMode } from "./endpoint";
 import { readRequestBody } from "./read-body";
+import { respond } from "./respond";
 import { validate } from "./validate";
 
 /** Redirect targets checked on every routed request (spec section 5). */
@@ -146,8 +148,22 @@ export type RoutedEndpoint = (
   query: Record<string, unknown>,
 ) => Promise<{ value: unknown; headers: Headers }>;
 
+/** `auth.api.x(input)`: a trusted server call with better-call's call semantics, without its per-call setup. */
+export interface ServerCallInput {
+  body?: unknown;
+  query?: Record<string, unknown>;
+  params?: Record<string, string>;
+  headers?: HeadersInit | Headers;
+  request?: Request;
+  asResponse?: boolean;
+  returnHeaders?: boolean;
+}
+export type ServerCall = (input?: ServerCallInput) => Promise<unknown>;
+
 export interface Compiled {
+  /** The better-call endpoint (the reference semantics the fast paths are tested against). */
   readonly endpoint: CompiledEndpoint;
+  readonly call: ServerCall;
   readonly serve: RoutedEndpoint;
   readonly methods: readonly string[];
   readonly path: string;
@@ -205,7 +221,33 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
     }
   };
 
-  return { endpoint, serve, methods, path: ep.route.path, serverOnly: ep.route.serverOnly === true };
+  const call: ServerCall = async (input = {}) => {
+    const headers =
+      input.headers instanceof Headers
+        ? input.headers
+        : input.headers
+          ? new Headers(input.headers)
+          : input.request?.headers;
+    const rc = createRequestContext(app, { request: input.request, headers, isServerCall: true });
+    try {
+      const value = await invoke(app, ep, rc, {
+        routed: false,
+        request: input.request,
+        body: input.body,
+        query: input.query,
+        params: input.params ?? {},
+      });
+      if (input.asResponse) return respond(value, rc.responseHeaders);
+      if (input.returnHeaders) return { headers: rc.responseHeaders, response: value };
+      return value;
+    } catch (error) {
+      // As better-call: a Response when asked for one, else the APIError is thrown to the caller.
+      if (input.asResponse && isAPIError(error)) return toResponse(error, { headers: rc.responseHeaders });
+      throw error;
+    }
+  };
+
+  return { endpoint, serve, call, methods, path: ep.route.path, serverOnly: ep.route.serverOnly === true };
 }
 
 /** A routed call's failure, carrying the headers (cookies, location) set before it. */

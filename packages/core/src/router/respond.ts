@@ -1,0 +1,69 @@
+import { toResponse } from "better-call";
+
+/** Request-only and hop-by-hop headers never belong on a response (better-call strips the same). */
+const REQUEST_ONLY_HEADERS = new Set([
+  "host",
+  "user-agent",
+  "referer",
+  "from",
+  "expect",
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "origin",
+  "accept-charset",
+  "accept-encoding",
+  "accept-language",
+  "if-match",
+  "if-none-match",
+  "if-modified-since",
+  "if-unmodified-since",
+  "if-range",
+  "range",
+  "max-forwards",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "te",
+  "upgrade",
+  "trailer",
+  "proxy-connection",
+  "content-length",
+]);
+
+/**
+ * A value better-call would answer as JSON with `safeStringify`: null, an array, or a plain object
+ * that is not a Response, an APIError, a `json()` result or a binary view. Anything else goes to
+ * better-call's `toResponse`, which stays the reference for the rare shapes.
+ */
+function isPlainJSON(value: unknown): value is object | null {
+  if (value === null) return true;
+  if (typeof value !== "object") return false;
+  if (Array.isArray(value)) return true;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const record = value as Record<string, unknown>;
+  return !record.buffer && record._flag !== "json" && record.name !== "APIError";
+}
+
+function stripRequestOnlyHeaders(headers: Headers) {
+  const found: string[] = [];
+  for (const name of headers.keys()) if (REQUEST_ONLY_HEADERS.has(name)) found.push(name);
+  for (const name of found) headers.delete(name);
+}
+
+/** The handler's value as a Response, as better-call's `toResponse` makes it. */
+export function respond(value: unknown, headers: Headers): Response {
+  if (isPlainJSON(value)) {
+    let body: string;
+    try {
+      body = JSON.stringify(value);
+    } catch {
+      // BigInt values and circular references: better-call's serialiser handles both.
+      return toResponse(value, { headers });
+    }
+    stripRequestOnlyHeaders(headers);
+    headers.set("content-type", "application/json");
+    return new Response(body, { headers });
+  }
+  return toResponse(value, { headers });
+}
