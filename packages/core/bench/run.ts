@@ -28,6 +28,12 @@ summary(() => {
       await plain.auth.handler(new Request(`${base}/nope`));
     });
   });
+  group("server calls (auth.api)", () => {
+    const headers = new Headers({ cookie: cached.cookie });
+    bench("auth.api.getSession, cookie cache", async () => {
+      await cached.auth.api.getSession({ headers });
+    });
+  });
   group("get-session", () => {
     bench("cookie cache hit (0 round trips)", async () => {
       await cached.auth.handler(new Request(`${base}/get-session`, { headers: { cookie: cached.cookie } }));
