@@ -35,13 +35,18 @@ export interface PhysicalSort {
   readonly direction: SortDirection;
 }
 
-/** A one-to-one LEFT JOIN: `base.localColumn = table.foreignColumn`, result nested under `alias`. */
+/**
+ * A one-to-one join: `base.localColumn = table.foreignColumn`, result nested under `alias`. A LEFT
+ * JOIN, unless `where` is set: then only base rows whose joined row matches it are returned (an
+ * INNER JOIN with the condition on the joined table).
+ */
 export interface PhysicalJoin {
   readonly alias: string;
   readonly table: string;
   readonly localColumn: string;
   readonly foreignColumn: string;
   readonly columns: readonly string[];
+  readonly where?: WhereNode;
 }
 
 export interface DriverFindArgs {
@@ -86,7 +91,12 @@ export interface AdapterDriver {
 
 export type SortBy = { readonly field: string; readonly direction?: SortDirection };
 
-export type JoinOption = Readonly<Record<string, true | { readonly limit?: number }>>;
+/**
+ * Joins by related model name. `where` on a one-to-one join keeps only the rows whose related row
+ * matches (one query where the database joins: e.g. an account by its user's email); on a
+ * one-to-many join it filters the related rows.
+ */
+export type JoinOption = Readonly<Record<string, true | { readonly limit?: number; readonly where?: Where }>>;
 
 export interface FindOneArgs {
   readonly model: string;

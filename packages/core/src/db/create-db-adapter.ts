@@ -33,6 +33,7 @@ interface JoinPlan {
   readonly localField: string;
   readonly foreignField: string;
   readonly limit: number;
+  readonly where: Where | undefined;
 }
 
 const DEFAULT_MANY_LIMIT = 100;
@@ -88,10 +89,11 @@ export function createDBAdapter(
       return Object.entries(join).map(([key, opt]) => {
         const target = pmOf(key);
         const limit = (opt !== true && opt.limit) || DEFAULT_MANY_LIMIT;
+        const where = opt !== true ? opt.where : undefined;
         const own = Object.entries(pm.model.fields).find(([, f]) => f.references?.model === key);
         if (own) {
           const [localField, def] = own;
-          return { key, target, kind: "one", localField, foreignField: def.references!.field, limit };
+          return { key, target, kind: "one", localField, foreignField: def.references!.field, limit, where };
         }
         const theirs = Object.entries(target.model.fields).find(
           ([, f]) => f.references?.model === pm.model.name,
@@ -103,7 +105,7 @@ export function createDBAdapter(
           );
         }
         const [foreignField, def] = theirs;
-        return { key, target, kind: "many", localField: def.references!.field, foreignField, limit };
+        return { key, target, kind: "many", localField: def.references!.field, foreignField, limit, where };
       });
     };
 
@@ -126,10 +128,21 @@ export function createDBAdapter(
         localColumn: column(pm, p.localField),
         foreignColumn: column(p.target, p.foreignField),
         columns: [...p.target.columns.values()],
+        ...(p.where ? { where: physicalWhere(p.target, p.where) } : {}),
       }));
+      // A filtered one-to-one join the driver cannot do inline: find the matching related rows
+      // first, then only base rows pointing at them (two queries instead of one).
+      let where = args.where;
+      for (const p of plans) {
+        if (p.kind !== "one" || !p.where || inline.includes(p)) continue;
+        const related = await find(p.target, { where: p.where, select: [p.foreignField] });
+        const keys = [...new Set(related.map((r) => r[p.foreignField]))] as (string | number)[];
+        if (keys.length === 0) return [];
+        where = [...(where ?? []), { field: p.localField, operator: "in", value: keys }];
+      }
       const rows = await d.findMany({
         table: pm.table,
-        where: physicalWhere(pm, args.where),
+        where: physicalWhere(pm, where),
         columns: selectColumns(pm, args.select, plans),
         sortBy: physicalSort(pm, args.sortBy),
         limit: args.limit,
@@ -164,7 +177,9 @@ export function createDBAdapter(
       const related =
         keys.length === 0
           ? []
-          : await find(p.target, { where: [{ field: p.foreignField, operator: "in", value: keys }] });
+          : await find(p.target, {
+              where: [{ field: p.foreignField, operator: "in", value: keys }, ...(p.where ?? [])],
+            });
       const groups = new Map<unknown, Row[]>();
       for (const r of related) {
         const k = r[p.foreignField];

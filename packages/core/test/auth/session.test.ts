@@ -72,6 +72,19 @@ describe("sessions and cookies", () => {
     expect(trips.total).toBe(0);
   });
 
+  it("sign-in reads the credential account with its user in one round trip (then one session insert)", async () => {
+    const { database, trips } = countingMemoryDatabase();
+    const { signUp, browser } = createTestAuth({ database });
+    const { email, password } = await signUp();
+    trips.reset();
+    const res = await browser().post("/sign-in/email", { email, password });
+    expect(res.status).toBe(200);
+    expect(trips.byOperation).toEqual({ findMany: 1, insert: 1 });
+    trips.reset();
+    expect((await browser().post("/sign-in/email", { email, password: "wrong-password" })).status).toBe(401);
+    expect(trips.byOperation).toEqual({ findMany: 1 });
+  });
+
   it("without a cookie cache, every get-session is one round trip", async () => {
     const { database, trips } = countingMemoryDatabase();
     const { signUp } = createTestAuth({ database });

@@ -24,8 +24,12 @@ export function selectSql(args: DriverFindArgs, dialect: SqlDialect): RawBuilder
   }
   const parts: RawBuilder<unknown>[] = [sql`SELECT ${sql.join(columns)} FROM ${sql.table(table)}`];
   for (const join of joins) {
+    const on = sql`${sql.id(join.alias, join.foreignColumn)} = ${sql.id(table, join.localColumn)}`;
+    // A condition on the joined table makes it an inner join: only base rows whose related row matches.
     parts.push(
-      sql`LEFT JOIN ${sql.table(join.table)} AS ${sql.id(join.alias)} ON ${sql.id(join.alias, join.foreignColumn)} = ${sql.id(table, join.localColumn)}`,
+      join.where
+        ? sql`INNER JOIN ${sql.table(join.table)} AS ${sql.id(join.alias)} ON ${on} AND ${whereSql(join.where, dialect, join.alias)}`
+        : sql`LEFT JOIN ${sql.table(join.table)} AS ${sql.id(join.alias)} ON ${on}`,
     );
   }
   if (args.where) parts.push(sql`WHERE ${whereSql(args.where, dialect, table)}`);

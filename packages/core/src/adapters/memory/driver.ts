@@ -106,24 +106,36 @@ export function memoryDriver(options: MemoryDriverOptions = {}): AdapterDriver {
     return out;
   }
 
-  function joined(row: Row, join: PhysicalJoin): Row | null {
+  function joinedRow(row: Row, join: PhysicalJoin): Row | null {
     const local = row[join.localColumn];
     for (const target of tableOf(store, join.table).values()) {
-      if (sameValue(target[join.foreignColumn], local)) return project(target, join.columns);
+      if (sameValue(target[join.foreignColumn], local)) return target;
     }
     return null;
   }
 
   function find(args: DriverFindArgs): Row[] {
+    const filtered = (args.joins ?? []).filter((j) => j.where);
     const rows = sortRows(
-      select(tableOf(store, args.table), args.where).map(([, row]) => row),
+      select(tableOf(store, args.table), args.where)
+        .map(([, row]) => row)
+        // A join with a condition is an inner join: the joined row must exist and match.
+        .filter((row) =>
+          filtered.every((j) => {
+            const target = joinedRow(row, j);
+            return target !== null && matches(target, j.where);
+          }),
+        ),
       args.sortBy,
     );
     const start = args.offset ?? 0;
     const page = rows.slice(start, args.limit === undefined ? undefined : start + args.limit);
     return page.map((row) => {
       const out = project(row, args.columns);
-      for (const join of args.joins ?? []) out[join.alias] = joined(row, join);
+      for (const join of args.joins ?? []) {
+        const target = joinedRow(row, join);
+        out[join.alias] = target ? project(target, join.columns) : null;
+      }
       return out;
     });
   }

@@ -27,13 +27,13 @@ export const signInEmail = defineEndpoint(coreRoutes.signInEmail, {
     if (!isValidEmail(email)) throw AUTH_ERRORS.INVALID_EMAIL();
     assertPasswordLength(app, body.password);
 
-    const found = await app.core.users.findByEmailWithAccounts(email);
-    const credential = found?.accounts.find((a) => a.providerId === "credential" && a.password);
-    if (!found || !credential?.password) {
+    // One round trip: the credential account joined with its user by email.
+    const found = await app.core.users.findCredentialByEmail(email);
+    if (!found?.account.password) {
       await app.password.verify({ hash: DUMMY_HASH, password: body.password });
       throw AUTH_ERRORS.INVALID_EMAIL_OR_PASSWORD();
     }
-    if (!(await app.password.verify({ hash: credential.password, password: body.password }))) {
+    if (!(await app.password.verify({ hash: found.account.password, password: body.password }))) {
       throw AUTH_ERRORS.INVALID_EMAIL_OR_PASSWORD();
     }
     const { user } = found;

@@ -50,6 +50,21 @@ export function createUserRepository(app: AppContext) {
       return db.findOne<UserRow>({ model: "user", where: [{ field: "email", value: email.toLowerCase() }] });
     },
 
+    /**
+     * The credential account of an email with its user, in one query where the database joins
+     * (the sign-in read): null when there is no such user or it has no password.
+     */
+    async findCredentialByEmail(email: string) {
+      const row = await app.adapter.findOne<AccountRow & { user: UserRow | null }>({
+        model: "account",
+        where: [{ field: "providerId", value: "credential" }],
+        join: { user: { where: [{ field: "email", value: email.toLowerCase() }] } },
+      });
+      if (!row?.user) return null;
+      const { user, ...account } = row;
+      return { user, account: account as AccountRow };
+    },
+
     /** The user with their accounts, in a constant number of queries. */
     async findByEmailWithAccounts(email: string) {
       const row = await app.adapter.findOne<UserRow & { account: AccountRow[] }>({

@@ -113,6 +113,48 @@ export function joinTests({ t, db, uid }: Suite): void {
       expect(skus(one?.item ?? [])).toEqual(["b1", "b2"]);
     });
 
+    it("a one-to-one join with a condition keeps only rows whose related row matches (inner join)", async () => {
+      const f = await fixture();
+      const ofBob = await db().findMany<ItemWithOwner>({
+        model: "item",
+        where: f.scope,
+        join: { owner: { where: [{ field: "email", value: f.bob.email }] } },
+        sortBy: { field: "sku" },
+      });
+      expect(ofBob.map((r) => [r.sku, r.owner?.name])).toEqual([
+        ["b1", "bob"],
+        ["b2", "bob"],
+      ]);
+      const first = await db().findOne<ItemWithOwner>({
+        model: "item",
+        where: [...f.scope, { field: "sku", value: "a2" }],
+        join: { owner: { where: [{ field: "name", value: "ada" }] } },
+      });
+      expect(first?.owner?.id).toBe(f.ada.id);
+      const none = await db().findOne<ItemWithOwner>({
+        model: "item",
+        where: [...f.scope, { field: "sku", value: "a2" }],
+        join: { owner: { where: [{ field: "name", value: "bob" }] } },
+      });
+      expect(none).toBeNull();
+      const orphanNeverMatches = await db().findMany<ItemWithOwner>({
+        model: "item",
+        where: [...f.scope, { field: "sku", value: "o1" }],
+        join: { owner: { where: [{ field: "name", operator: "ne", value: "zed" }] } },
+      });
+      expect(orphanNeverMatches).toEqual([]);
+    });
+
+    it("a one-to-many join with a condition filters the related rows", async () => {
+      const f = await fixture();
+      const owner = await db().findOne<OwnerWithItems>({
+        model: "owner",
+        where: [{ field: "id", value: f.ada.id }],
+        join: { item: { where: [{ field: "sku", operator: "in", value: ["a1", "a3"] }] } },
+      });
+      expect(skus(owner?.item ?? [])).toEqual(["a1", "a3"]);
+    });
+
     it("a one-to-many join honours its limit per parent", async () => {
       const f = await fixture();
       const owners = await db().findMany<OwnerWithItems>({
