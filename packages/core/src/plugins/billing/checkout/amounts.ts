@@ -83,6 +83,7 @@ export function addressFields(input: {
   country?: string | null;
 }) {
   const full = input.requireBillingAddress || input.isBusinessCustomer || input.country === "US";
-  const stateRequired = full || input.country === "US" || input.country === "CA";
+  // Only where states are part of the address system, whatever else is required (BILLING.md 1.7).
+  const stateRequired = input.country === "US" || input.country === "CA";
   return { country: true, state: stateRequired, city: full, postalCode: full, line1: full, line2: false };
 }
