@@ -8,6 +8,7 @@ import { resolveDiscount } from "../discounts/redeem";
 import type { DiscountRow } from "../discounts/serialize";
 import { BILLING_ERRORS, validationFailed } from "../errors";
 import { computeFlags } from "./amounts";
+import { assertEmailChangeAllowed } from "./email-rule";
 import { priceCheckout, selectPrice } from "./pricing";
 import type { CheckoutRow } from "./serialize";
 
@@ -53,6 +54,7 @@ export async function applyCheckoutPatch(
   patch: CheckoutPatch,
   mode: "draft" | "confirm",
 ): Promise<{ changes: Row; product: LoadedProduct; discount: DiscountRow | null }> {
+  assertEmailChangeAllowed(current, patch);
   const productId = patch.productId ?? current.productId;
   const product = products.find((p) => p.product.id === productId);
   if (!product) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
@@ -79,8 +81,14 @@ export async function applyCheckoutPatch(
   let discount: DiscountRow | null = null;
   const wantsCode =
     patch.discountCode !== undefined && patch.discountCode !== null && patch.discountCode !== "";
+  // An explicit null (or empty) code removes the discount, unless codes are the merchant's alone.
+  const dropsCode = patch.discountCode !== undefined && !wantsCode && current.allowDiscountCodes !== false;
   const discountId =
-    patch.discountId !== undefined ? patch.discountId : wantsCode ? null : current.discountId;
+    patch.discountId !== undefined
+      ? patch.discountId
+      : wantsCode || dropsCode
+        ? null
+        : current.discountId;
   if (wantsCode || discountId) {
     if (!probe.isDiscountApplicable) throw BILLING_ERRORS.DISCOUNT_NOT_APPLICABLE();
     if (wantsCode && current.allowDiscountCodes === false) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();

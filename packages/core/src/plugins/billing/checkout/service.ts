@@ -1,5 +1,6 @@
 import { isAdapterError } from "../../../db/adapter";
 import { loadProductsById } from "../catalog/load";
+import { releaseRedemption } from "../discounts/redeem";
 import { BILLING_ERRORS } from "../errors";
 import type { ProcessorEvent } from "../processors/processor";
 import { applyCheckoutPatch, type CheckoutPatch } from "./changes";
@@ -51,6 +52,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         update: { ...changes, modifiedAt: ctx.now() },
       });
       if (moved === 0) throw BILLING_ERRORS.CHECKOUT_BUSY();
+      // A dropped or replaced discount gives back any use this checkout still holds.
+      if (current.discountId && changes.discountId !== current.discountId)
+        await releaseRedemption(tx, current.id);
       const fresh = await tx.findOne<CheckoutRow>({
         model: "billingCheckout",
         where: [{ field: "id", value: current.id }],
