@@ -31,6 +31,10 @@ export const BILLING_ERROR_CODES = {
     status: 422,
     message: "A customer with this external ID already exists but with a different email address.",
   },
+  CUSTOMER_EMAIL_LOCKED: {
+    status: 422,
+    message: "Customer email cannot be changed for an authenticated checkout.",
+  },
   CUSTOMER_EMAIL_EXISTS: { status: 422, message: "A customer with this email address already exists." },
   CUSTOMER_EXTERNAL_ID_EXISTS: { status: 422, message: "A customer with this external ID already exists." },
   INVALID_TAX_ID: { status: 422, message: "Invalid tax ID." },
