@@ -1,4 +1,5 @@
 import { definePlugin } from "../../plugin/define-plugin";
+import { createSignUpCustomers } from "./customers/sign-up";
 import { checkout } from "./endpoints/checkout";
 import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "./endpoints/checkout-client";
 import { checkoutPage } from "./endpoints/checkout-page";
@@ -47,14 +48,7 @@ export function billing(options: BillingOptions = {}) {
     setup(app) {
       const services = billingOf(app);
       if (options.createCustomerOnSignUp) {
-        app.events.on("user.created", async ({ user }) => {
-          if (services.merchants.organizationBacked) return;
-          const merchant = await services.merchants.defaultMerchant();
-          const params = (await options.getCustomerCreateParams?.({ user })) ?? {};
-          await services.ctx.write((tx, emit) =>
-            services.customers.forUser(tx, emit, merchant, user, { metadata: params.metadata }),
-          );
-        });
+        app.events.on("user.created", ({ user }) => createSignUpCustomers(services, options, user));
       }
       if (options.runInterval && options.runInterval > 0) {
         const timer = setInterval(() => {
