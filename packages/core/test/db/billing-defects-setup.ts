@@ -99,7 +99,12 @@ export async function fixedProduct(
 }
 
 /** A fixed discount with a code and a use cap, inserted directly. */
-export async function cappedDiscount(db: DBAdapter, merchantId: string, code: string, maxRedemptions: number) {
+export async function cappedDiscount(
+  db: DBAdapter,
+  merchantId: string,
+  code: string,
+  maxRedemptions: number,
+) {
   const row = await db.create<{ id: string }>({
     model: "billingDiscount",
     data: {

@@ -112,9 +112,9 @@ for (const store of stores) {
           [merchant.id, "buyer@example.com", "Buyer"],
         ]);
         const outbox = await outboxTypes(orgApp, merchant.id);
-        expect(
-          outbox.filter((e) => e.type === "customer.created").map((e) => e.data.externalId),
-        ).toContain(buyer.user.id);
+        expect(outbox.filter((e) => e.type === "customer.created").map((e) => e.data.externalId)).toContain(
+          buyer.user.id,
+        );
         expect(
           orgApp.events.filter((e) => e.type === "customer.created" && e.data.externalId === buyer.user.id),
         ).toHaveLength(1);
@@ -210,7 +210,10 @@ for (const store of stores) {
           model: "billingDiscountRedemption",
           data: { discountId, checkoutId: applied.data.id, createdAt: app.clock.now() },
         });
-        await browser.request(`/checkouts/client/${secret}`, { method: "PATCH", body: { discountCode: null } });
+        await browser.request(`/checkouts/client/${secret}`, {
+          method: "PATCH",
+          body: { discountCode: null },
+        });
         const row = await app.db().findOne<{ redemptionsCount: number }>({
           model: "billingDiscount",
           where: [{ field: "id", value: discountId }],
@@ -236,7 +239,10 @@ for (const store of stores) {
           [late.browser, lateSecret],
           [early.browser, earlySecret],
         ] as const) {
-          const res = await b.request(`/checkouts/client/${s}`, { method: "PATCH", body: { discountCode: code } });
+          const res = await b.request(`/checkouts/client/${s}`, {
+            method: "PATCH",
+            body: { discountCode: code },
+          });
           expect(res.status).toBe(200);
         }
         const first = await early.browser.post<Checkout>(`/checkouts/client/${earlySecret}/confirm`, card);
@@ -330,7 +336,9 @@ for (const store of stores) {
           customerEmail: "someone-else@example.com",
         });
         expect(viaConfirm.status).toBe(422);
-        expect(viaConfirm.data.message).toBe("Customer email cannot be changed for an authenticated checkout.");
+        expect(viaConfirm.data.message).toBe(
+          "Customer email cannot be changed for an authenticated checkout.",
+        );
         const same = await browser.request<Checkout>(`/checkouts/client/${secret}`, {
           method: "PATCH",
           body: { customerEmail: email.toUpperCase() },

@@ -63,7 +63,13 @@ export function billing(options: BillingOptions = {}) {
 export { BILLING_ERROR_CODES } from "./error-codes";
 export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "./events";
 export type { BillingOptions, ConfiguredProduct, TaxInput } from "./options";
-export type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processors/processor";
+export type {
+  PaymentProcessor,
+  PaymentResult,
+  PaymentStatus,
+  PaymentStatusInput,
+  ProcessorEvent,
+} from "./processors/processor";
 export {
   type RefundInput,
   type RefundReason,

@@ -32,6 +32,12 @@ export interface BillingOptions {
   checkout?: {
     /** Seconds until an open checkout expires. Default 86400 (24 h). */
     expiresIn?: number;
+    /**
+     * Seconds a confirmed checkout may wait for its settlement before `runDue()` asks the
+     * processor where its payment stands (a process may have died between the processor's
+     * answer and the order write). Longer than any processor call. Default 600 (10 min).
+     */
+    confirmLease?: number;
   };
   /** Tax in minor units for a net amount; default none (taxAmount 0). */
   tax?: (input: TaxInput) => Awaitable<number>;

@@ -21,14 +21,16 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const catalog = createCatalogServices(ctx, merchants, customers);
 
   /**
-   * Background work, safe to call from several instances at once: expires checkouts and delivers
-   * due webhooks. Call it from a cron or queue (or set `runInterval` in development).
+   * Background work, safe to call from several instances at once: settles checkouts left
+   * confirmed past their lease (asking the processor), expires checkouts and delivers due
+   * webhooks. Call it from a cron or queue (or set `runInterval` in development).
    */
   async function runDue() {
+    const reconciled = await checkouts.reconcile();
     const checkoutsResult = await checkouts.sweep();
     // After the sweep, so the events it emitted go out in this run.
     const webhooksResult = await webhooks.deliverDue();
-    return { checkouts: checkoutsResult, webhooks: webhooksResult };
+    return { checkouts: checkoutsResult, reconciled, webhooks: webhooksResult };
   }
 
   return { ctx, merchants, customers, orders, subscriptions, checkouts, webhooks, ...catalog, runDue };

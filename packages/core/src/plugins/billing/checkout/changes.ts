@@ -84,11 +84,7 @@ export async function applyCheckoutPatch(
   // An explicit null (or empty) code removes the discount, unless codes are the merchant's alone.
   const dropsCode = patch.discountCode !== undefined && !wantsCode && current.allowDiscountCodes !== false;
   const discountId =
-    patch.discountId !== undefined
-      ? patch.discountId
-      : wantsCode || dropsCode
-        ? null
-        : current.discountId;
+    patch.discountId !== undefined ? patch.discountId : wantsCode || dropsCode ? null : current.discountId;
   if (wantsCode || discountId) {
     if (!probe.isDiscountApplicable) throw BILLING_ERRORS.DISCOUNT_NOT_APPLICABLE();
     if (wantsCode && current.allowDiscountCodes === false) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();

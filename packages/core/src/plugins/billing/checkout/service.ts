@@ -7,6 +7,7 @@ import { applyCheckoutPatch, type CheckoutPatch } from "./changes";
 import { type ConfirmInput, createConfirm } from "./confirm";
 import { createCheckoutCreator } from "./create";
 import type { CheckoutDeps } from "./deps";
+import { createReconciler } from "./reconcile";
 import type { CheckoutRow } from "./serialize";
 import { createSettlement } from "./settle";
 import { checkoutView, findBySecret } from "./view";
@@ -145,6 +146,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     load,
     handleProcessorEvent,
     sweep: settlement.sweep,
+    reconcile: createReconciler(deps, settlement),
   };
 }
 

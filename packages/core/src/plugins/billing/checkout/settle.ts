@@ -93,7 +93,7 @@ export function createSettlement(deps: CheckoutDeps) {
    */
   async function fail(
     checkoutId: string,
-    opts: { terminal?: boolean; intentId?: string | null; source: "confirm" | "processor" },
+    opts: { terminal?: boolean; intentId?: string | null; source: "confirm" | "processor" | "reconcile" },
   ) {
     return ctx.write(async (tx, emit) => {
       const checkout = await findByIdOrThrow(tx, checkoutId);

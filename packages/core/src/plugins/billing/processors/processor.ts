@@ -46,6 +46,29 @@ export interface ProcessorEvent {
   readonly payload: string;
 }
 
+/** Where a payment stands at the processor, as `paymentStatus` reports it. */
+export type PaymentStatus =
+  | { readonly status: "succeeded"; readonly intentId: string; readonly paymentMethodId?: string }
+  /** Still under way (authentication pending, bank debit processing): the webhook will tell. */
+  | { readonly status: "requires_action" | "processing"; readonly intentId: string }
+  /** Declined (`terminal: false`, the buyer may retry) or canceled for good (`terminal: true`). */
+  | {
+      readonly status: "failed";
+      readonly intentId: string;
+      readonly reason: string;
+      readonly terminal: boolean;
+    }
+  /** The processor holds no payment for this checkout: nothing was charged. */
+  | { readonly status: "not_found" };
+
+export interface PaymentStatusInput {
+  readonly checkoutId: string;
+  /** The intent the engine recorded; null when the process died before recording it. */
+  readonly intentId: string | null;
+  /** The processor-side customer the payment was made for (to find an unrecorded intent). */
+  readonly processorCustomerId: string | null;
+}
+
 export interface PaymentProcessor {
   readonly id: string;
   /** Public values the checkout page needs (e.g. Stripe's publishable key). */
@@ -60,6 +83,12 @@ export interface PaymentProcessor {
   confirm(input: ConfirmInput): Promise<PaymentResult>;
   /** Cancels a pending intent (e.g. 3-D Secure abandoned past the checkout's expiry). */
   cancelIntent(intentId: string): Promise<void>;
+  /**
+   * Asks where a checkout's payment stands: by the recorded intent, else by the checkout it was
+   * created for (its `checkout_id` metadata). `runDue()` uses it to settle checkouts left
+   * `confirmed` by a process that died between the processor's answer and the order write.
+   */
+  paymentStatus(input: PaymentStatusInput): Promise<PaymentStatus>;
   /** Verifies and normalises the processor's webhook; throws on a bad signature. */
   parseWebhook(request: Request): Promise<ProcessorEvent>;
 }

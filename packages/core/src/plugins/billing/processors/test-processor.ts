@@ -1,7 +1,7 @@
 import { constantTimeEqual } from "../../../crypto/constant-time";
 import { nodeCrypto } from "../../../crypto/node-crypto";
 import { generateRandomString } from "../../../crypto/random";
-import type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processor";
+import type { PaymentProcessor, PaymentResult, PaymentStatus, ProcessorEvent } from "./processor";
 
 /**
  * A deterministic, offline processor for development, tests and the examples. It behaves like
@@ -17,6 +17,10 @@ import type { PaymentProcessor, PaymentResult, ProcessorEvent } from "./processo
  * Setups (recurring products bought for nothing now) succeed for every method except the declines.
  * A 3-D Secure challenge is completed with `authenticate(intentId, approved)`, which yields the
  * processor event the engine would receive from a real processor's webhook.
+ *
+ * The processor keeps no state: an intent id carries the outcome `confirm` answered (`tpi_ok_...`
+ * succeeded, `tpi_3ds_...` awaiting authentication, `tpi_no_...` declined), so `paymentStatus` gives
+ * the same answer in any process. An intent the engine never recorded cannot be found: `not_found`.
  */
 const OUTCOMES: Record<string, "succeed" | "decline" | "insufficient" | "authenticate"> = {
   pm_card_visa: "succeed",
@@ -62,7 +66,10 @@ export function testProcessor(options: { webhookSecret?: string } = {}): TestPro
     },
     async confirm(input): Promise<PaymentResult> {
       const outcome = OUTCOMES[normalise(input.paymentMethod)];
-      const intentId = `${input.mode === "setup" ? "tseti" : "tpi"}_${generateRandomString(24)}`;
+      const prefix = input.mode === "setup" ? "tseti" : "tpi";
+      const tag = !outcome || outcome === "decline" || outcome === "insufficient" ? "no" : "ok";
+      const asked = outcome === "authenticate" && input.mode === "payment" ? "3ds" : tag;
+      const intentId = `${prefix}_${asked}_${generateRandomString(24)}`;
       if (!outcome) {
         return {
           status: "failed",
@@ -101,6 +108,13 @@ export function testProcessor(options: { webhookSecret?: string } = {}): TestPro
       };
     },
     async cancelIntent() {},
+    async paymentStatus({ intentId }): Promise<PaymentStatus> {
+      const tag = /^(?:tpi|tseti)_(ok|3ds|no)_/.exec(intentId ?? "")?.[1];
+      if (!intentId || !tag) return { status: "not_found" };
+      if (tag === "ok") return { status: "succeeded", intentId };
+      if (tag === "3ds") return { status: "requires_action", intentId };
+      return { status: "failed", intentId, reason: "Your card was declined", terminal: false };
+    },
     async authenticate(intentId, approved, checkoutId) {
       return signedRequest({
         id: `tevt_${generateRandomString(24)}`,

@@ -6,6 +6,7 @@ import { createConfirm } from "./confirm";
 import { createEnsureCustomer } from "./customers";
 import type { RefundInput, RefundResult, StripeProcessorOptions } from "./options";
 import { createRefund } from "./refunds";
+import { createPaymentStatus } from "./status";
 import { createParseWebhook } from "./webhook";
 
 export type { RefundInput, RefundReason, RefundResult, StripeProcessorOptions } from "./options";
@@ -43,6 +44,7 @@ export function stripeProcessor(options: StripeProcessorOptions): StripeProcesso
     ensureCustomer: createEnsureCustomer(client),
     confirm: createConfirm(client, options),
     cancelIntent: createCancelIntent(client),
+    paymentStatus: createPaymentStatus(client),
     parseWebhook: createParseWebhook(client, options),
     refund: createRefund(client),
     client,
