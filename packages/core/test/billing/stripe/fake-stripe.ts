@@ -190,7 +190,48 @@ export function fakeStripe() {
     return ok(intent);
   };
 
+  /** A GET (retrieve or list), recorded with its query as params. */
+  const read = (
+    path: string,
+    answer: (query: URLSearchParams, id: string) => { status: number; body: unknown },
+  ) =>
+    http.get(`${API}${path}`, ({ request, params: pathParams }) => {
+      const url = new URL(request.url);
+      calls.push({
+        method: "GET",
+        path: url.pathname,
+        params: Object.fromEntries(url.searchParams),
+        idempotencyKey: null,
+        authorization: request.headers.get("authorization"),
+      });
+      const result = answer(url.searchParams, String(pathParams.id ?? ""));
+      return HttpResponse.json(result.body as Record<string, unknown>, { status: result.status });
+    });
+  const missing = (what: string) =>
+    error(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` });
+  /** Stripe's list: newest first, filtered by customer. */
+  const list = (
+    items: Iterable<FakePaymentIntent | FakeSetupIntent>,
+    query: URLSearchParams,
+    url: string,
+  ) => {
+    const customer = query.get("customer");
+    const data = [...items].filter((i) => !customer || i.customer === customer).reverse();
+    const limit = Number(query.get("limit") ?? 10);
+    return ok({ object: "list", url, has_more: data.length > limit, data: data.slice(0, limit) });
+  };
+
   const handlers = [
+    read("/payment_intents/:id", (_q, intentId) => {
+      const pi = paymentIntents.get(intentId);
+      return pi ? ok(pi) : missing(`payment_intent: '${intentId}'`);
+    }),
+    read("/setup_intents/:id", (_q, intentId) => {
+      const si = setupIntents.get(intentId);
+      return si ? ok(si) : missing(`setup_intent: '${intentId}'`);
+    }),
+    read("/payment_intents", (q) => list(paymentIntents.values(), q, "/v1/payment_intents")),
+    read("/setup_intents", (q) => list(setupIntents.values(), q, "/v1/setup_intents")),
     route("/customers", (params) => {
       const customer: FakeCustomer = {
         id: id("cus"),
