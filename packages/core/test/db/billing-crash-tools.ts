@@ -95,3 +95,44 @@ export function ledgerProcessor() {
     },
   };
 }
+
+/**
+ * A database that stops for good at a chosen write (inside its transaction), after calling
+ * `onPause`: the process is then killed by the test with its transaction open.
+ */
+export function pausingDatabase(
+  database: DatabaseAdapter,
+  pauseAt: (
+    op: "create" | "updateMany",
+    args: { model: string; update?: Record<string, unknown> },
+  ) => boolean,
+  onPause: () => void,
+) {
+  const wrap = (db: DBAdapter): DBAdapter =>
+    new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === "create" || prop === "updateMany") {
+          return async (args: { model: string; update?: Record<string, unknown> }) => {
+            if (pauseAt(prop, args)) {
+              onPause();
+              await new Promise<never>(() => {});
+            }
+            return (target[prop] as (a: typeof args) => Promise<unknown>)(args);
+          };
+        }
+        if (prop === "transaction") {
+          return <T>(fn: (tx: DBAdapter) => Promise<T>) => target.transaction((tx) => fn(wrap(tx)));
+        }
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(database, {
+    get(target, prop, receiver) {
+      if (prop === "create")
+        return (ctx: Parameters<DatabaseAdapter["create"]>[0]) => wrap(target.create(ctx));
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
