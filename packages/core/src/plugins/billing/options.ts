@@ -27,8 +27,17 @@ export interface BillingOptions {
   getCustomerCreateParams?: (data: { user: { id: string; email: string; name: string } }) => Awaitable<{
     metadata?: Record<string, string | number | boolean>;
   }>;
-  /** Default success URL of checkouts (`{CHECKOUT_ID}` is replaced). */
+  /**
+   * Default success URL of checkouts (`{CHECKOUT_ID}` is replaced): an http(s) URL or a path
+   * starting with `/` (resolved against the base URL).
+   */
   successUrl?: string;
+  /**
+   * Origins, besides the auth's `trustedOrigins` and the base URL's origin, that checkouts may send
+   * buyers to (`successUrl`, `returnUrl`) or be framed by (`embedOrigin`). Same patterns as
+   * `trustedOrigins` (`https://*.example.com`). Default none.
+   */
+  trustedOrigins?: readonly string[];
   checkout?: {
     /** Seconds until an open checkout expires. Default 86400 (24 h). */
     expiresIn?: number;
