@@ -57,6 +57,14 @@ export interface BillingOptions {
     /** Disable an endpoint after this many consecutive failed events. Default 10. */
     disableAfterFailures?: number;
     fetch?: typeof fetch;
+    /**
+     * Allow endpoint URLs on loopback, private, link-local and other internal addresses (checked
+     * at create/update and again on the resolved address before every delivery). Default: allowed
+     * unless `NODE_ENV` is `"production"`, so local receivers work in development.
+     */
+    allowPrivateAddresses?: boolean;
+    /** Host name to IP addresses for the delivery-time check. Default: `node:dns` lookup (all). */
+    resolveHost?: (hostname: string) => Promise<readonly string[]>;
   };
   /** In-process listener for every billing event, after its transaction commits. */
   onEvent?: (event: BillingEvent) => Awaitable<void>;
