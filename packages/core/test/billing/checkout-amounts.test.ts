@@ -238,7 +238,7 @@ describe("checkout amounts and rules (BILLING.md arithmetic)", () => {
     );
   });
 
-  it("relative successUrl resolves against the request and {CHECKOUT_ID} is replaced", async () => {
+  it("relative successUrl resolves against the base URL and {CHECKOUT_ID} is replaced", async () => {
     const app = await setup();
     const { productId } = await app.product({ price: { amountType: "fixed", priceAmount: 1000 } });
     const secret = await app.open({ products: [productId], successUrl: "/thanks?checkout={CHECKOUT_ID}" });

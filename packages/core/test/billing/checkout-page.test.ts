@@ -16,7 +16,7 @@ describe("hosted checkout page", () => {
     const page = await browser.get<string>(`/checkout/${secretOf(created.data.url)}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
-    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
     const html = page.data;
     expect(html).toContain("Course &lt;b&gt;101&lt;/b&gt;");
     expect(html).not.toContain("<b>101</b>");

@@ -12,15 +12,16 @@ export function escapeHtml(text: string): string {
 
 /**
  * The auth error page: a heading, a generic explanation, a link to the application root, and the
- * error code from the `error` query parameter (default "Unknown"), HTML-escaped.
+ * error code from the `error` query parameter (default "Unknown"), HTML-escaped. `nonce` marks the
+ * page's own stylesheet for its Content-Security-Policy.
  */
-export function renderErrorPage(appName: string, code: string | null): string {
+export function renderErrorPage(appName: string, code: string | null, nonce?: string): string {
   const shown = escapeHtml(code && code.length > 0 ? code : "Unknown");
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Authentication error - ${escapeHtml(appName)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2328}
+<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2328}
 code{background:#f1f3f5;padding:.15rem .4rem;border-radius:.25rem}</style></head>
 <body>
 <main>

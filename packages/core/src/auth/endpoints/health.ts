@@ -1,4 +1,5 @@
 import { defineEndpoint } from "../../router/endpoint";
+import { htmlPage, newNonce } from "../../router/page-security";
 import { coreRoutes } from "../routes";
 import { renderErrorPage } from "./error-page";
 
@@ -11,8 +12,7 @@ export const ok = defineEndpoint(coreRoutes.ok, {
 export const errorPage = defineEndpoint(coreRoutes.error, {
   handler: ({ request, app }) => {
     const code = request ? new URL(request.url).searchParams.get("error") : null;
-    return new Response(renderErrorPage(app.appName, code), {
-      headers: { "content-type": "text/html; charset=utf-8" },
-    });
+    const nonce = newNonce();
+    return htmlPage(renderErrorPage(app.appName, code, nonce), { nonce });
   },
 });

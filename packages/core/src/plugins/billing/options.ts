@@ -27,8 +27,17 @@ export interface BillingOptions {
   getCustomerCreateParams?: (data: { user: { id: string; email: string; name: string } }) => Awaitable<{
     metadata?: Record<string, string | number | boolean>;
   }>;
-  /** Default success URL of checkouts (`{CHECKOUT_ID}` is replaced). */
+  /**
+   * Default success URL of checkouts (`{CHECKOUT_ID}` is replaced): an http(s) URL or a path
+   * starting with `/` (resolved against the base URL).
+   */
   successUrl?: string;
+  /**
+   * Origins, besides the auth's `trustedOrigins` and the base URL's origin, that checkouts may send
+   * buyers to (`successUrl`, `returnUrl`) or be framed by (`embedOrigin`). Same patterns as
+   * `trustedOrigins` (`https://*.example.com`). Default none.
+   */
+  trustedOrigins?: readonly string[];
   checkout?: {
     /** Seconds until an open checkout expires. Default 86400 (24 h). */
     expiresIn?: number;
@@ -54,6 +63,14 @@ export interface BillingOptions {
     /** Disable an endpoint after this many consecutive failed events. Default 10. */
     disableAfterFailures?: number;
     fetch?: typeof fetch;
+    /**
+     * Allow endpoint URLs on loopback, private, link-local and other internal addresses (checked
+     * at create/update and again on the resolved address before every delivery). Default: allowed
+     * unless `NODE_ENV` is `"production"`, so local receivers work in development.
+     */
+    allowPrivateAddresses?: boolean;
+    /** Host name to IP addresses for the delivery-time check. Default: `node:dns` lookup (all). */
+    resolveHost?: (hostname: string) => Promise<readonly string[]>;
   };
   /** In-process listener for every billing event, after its transaction commits. */
   onEvent?: (event: BillingEvent) => Awaitable<void>;

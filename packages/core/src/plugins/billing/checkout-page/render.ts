@@ -1,6 +1,7 @@
 import { escapeHtml } from "../../../auth/endpoints/error-page";
 import type { SerializedCheckout } from "../checkout/serialize";
 import { ZERO_DECIMAL_CURRENCIES } from "../money";
+import { safeStoredUrl } from "../urls";
 import { CHECKOUT_PAGE_SCRIPT } from "./script";
 import { CHECKOUT_PAGE_STYLE } from "./style";
 
@@ -111,6 +112,11 @@ function addressFields(checkout: SerializedCheckout): string {
   ].join("");
 }
 
+/** Does the page mount Stripe Elements (and so load Stripe.js)? */
+export function usesStripeElements(checkout: SerializedCheckout, stripePublishableKey?: string): boolean {
+  return Boolean(stripePublishableKey) && checkout.isPaymentFormRequired;
+}
+
 /**
  * The hosted checkout page: server-rendered, works with no framework on the host app's side, and is
  * accessible (labels, keyboard order, errors announced through live regions). The script talks to the
@@ -121,8 +127,14 @@ export function renderCheckoutPage(input: {
   appName: string;
   basePath: string;
   stripePublishableKey?: string;
+  /** Nonce of the page's Content-Security-Policy, set on its own script and style elements. */
+  nonce: string;
 }): string {
   const { checkout: c } = input;
+  const nonce = ` nonce="${escapeHtml(input.nonce)}"`;
+  // Stored URLs are re-checked: rows from before URL validation may hold `javascript:` and the like.
+  const successUrl = safeStoredUrl(c.successUrl);
+  const returnUrl = safeStoredUrl(c.returnUrl);
   const price = c.productPrice;
   const custom = price?.amountType === "custom";
   const config = {
@@ -130,13 +142,13 @@ export function renderCheckoutPage(input: {
     api: `${input.basePath}/checkouts/client/${encodeURIComponent(c.clientSecret)}`,
     processor: c.paymentProcessor,
     currency: c.currency,
-    successUrl: c.successUrl,
+    successUrl,
     totalAmount: c.totalAmount,
     // Stripe Elements must match the intent the server creates: a PaymentIntent when money is due
     // now, a SetupIntent otherwise; recurring products save the method for renewals.
     mode: c.isPaymentRequired ? "payment" : "setup",
     setupFutureUsage: c.product?.isRecurring ? "off_session" : null,
-    stripeKey: input.stripePublishableKey ?? null,
+    stripeKey: usesStripeElements(c, input.stripePublishableKey) ? input.stripePublishableKey : null,
     status: c.status,
   };
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
@@ -144,8 +156,8 @@ export function renderCheckoutPage(input: {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Checkout - ${escapeHtml(c.product?.name ?? input.appName)}</title>
-<style>${CHECKOUT_PAGE_STYLE}</style>
-${config.stripeKey ? '<script src="https://js.stripe.com/v3/"></script>' : ""}
+<style${nonce}>${CHECKOUT_PAGE_STYLE}</style>
+${config.stripeKey ? `<script${nonce} src="https://js.stripe.com/v3/"></script>` : ""}
 </head>
 <body>
 <main>
@@ -183,10 +195,10 @@ ${config.stripeKey ? '<script src="https://js.stripe.com/v3/"></script>' : ""}
   <h2 id="auth-title">Confirm this payment</h2><p>Your bank asks you to confirm the payment (test mode).</p>
   <button type="button" id="auth-approve">Complete authentication</button> <button type="button" id="auth-fail">Fail authentication</button>
 </div>
-${c.returnUrl ? `<p><a href="${escapeHtml(c.returnUrl)}">Back</a></p>` : ""}
+${returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Back</a></p>` : ""}
 </main>
 <script id="checkout-config" type="application/json">${json}</script>
-<script>${CHECKOUT_PAGE_SCRIPT}</script>
+<script${nonce}>${CHECKOUT_PAGE_SCRIPT}</script>
 </body>
 </html>`;
 }

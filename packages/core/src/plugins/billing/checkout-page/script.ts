@@ -62,11 +62,21 @@ export const CHECKOUT_PAGE_SCRIPT = `
     if (first && first.focus) first.focus();
   }
 
+  // Only http(s) targets: a stored URL from before URL validation must never run as script.
+  function httpUrl(text) {
+    if (!text) return null;
+    try {
+      var url = new URL(text, window.location.href);
+      return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+    } catch (e) { return null; }
+  }
+
   function success(c) {
     var form = $("checkout");
     if (form) form.hidden = true;
     say("Payment successful. Thank you!");
-    if (c.successUrl) setTimeout(function () { window.location.assign(c.successUrl); }, 300);
+    var target = httpUrl(c.successUrl);
+    if (target) setTimeout(function () { window.location.assign(target); }, 300);
   }
 
   function value(id) { var el = $(id); return el && el.value.trim() !== "" ? el.value.trim() : undefined; }

@@ -2,6 +2,7 @@ import { generateRandomString } from "../../../crypto/random";
 import { loadProductsById } from "../catalog/load";
 import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
 import { BILLING_ERRORS } from "../errors";
+import { checkCheckoutUrls } from "../urls";
 import { applyCheckoutPatch, hasLineLevelAddress } from "./changes";
 import type { CheckoutDeps } from "./deps";
 import type { CheckoutRow } from "./serialize";
@@ -44,8 +45,10 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
   const { ctx, merchants, customers, subscriptions } = deps;
   const db = ctx.app.adapter;
 
-  return async function create(input: CreateCheckoutInput) {
+  /** `request`: the request the checkout is created for (trusted origins of a `trustedOrigins` function). */
+  return async function create(input: CreateCheckoutInput, request?: Request) {
     if (input.products.length === 0) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
+    const urls = await checkCheckoutUrls(ctx, input, request);
     const products = await loadProductsById(db, input.products);
     if (products.length !== new Set(input.products).size) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     const merchantId = products[0]!.product.merchantId;
@@ -92,7 +95,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
 
     const now = ctx.now();
     const id = ctx.app.core.generateId("billingCheckout");
-    const successUrl = input.successUrl ?? ctx.options.successUrl ?? null;
+    const successUrl = urls.successUrl ?? null;
     const row: Partial<CheckoutRow> = {
       ...changes,
       id,
@@ -103,8 +106,8 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       expiresAt: new Date(now.getTime() + ctx.options.checkoutExpiresIn * 1000),
       // `{CHECKOUT_ID}` in a success URL becomes this checkout's id.
       successUrl: successUrl ? successUrl.replace(/\{CHECKOUT_ID\}|%7BCHECKOUT_ID%7D/gi, id) : null,
-      returnUrl: input.returnUrl ?? null,
-      embedOrigin: input.embedOrigin ?? null,
+      returnUrl: urls.returnUrl ?? null,
+      embedOrigin: urls.embedOrigin ?? null,
       productIds: input.products,
       allowDiscountCodes: input.allowDiscountCodes ?? true,
       requireBillingAddress: (input.requireBillingAddress ?? false) || hasLineLevelAddress(address),

@@ -15,16 +15,10 @@ const body = z.object({
   allowDiscountCodes: z.boolean().optional(),
   discountId: z.string().optional(),
   redirect: z.boolean().optional(),
-  embedOrigin: z.url().optional(),
+  embedOrigin: z.string().optional(),
   successUrl: z.string().optional(),
   returnUrl: z.string().optional(),
 });
-
-/** Relative URLs resolve against the request URL (as @polar-sh/better-auth does). */
-function absolute(url: string | undefined, request: Request | undefined, base: string): string | undefined {
-  if (!url) return undefined;
-  return new URL(url, request?.url ?? base).toString();
-}
 
 /**
  * POST /checkout (path, body and answer of `@polar-sh/better-auth`): creates a checkout for the
@@ -51,23 +45,26 @@ export const checkout = defineEndpoint(billingRoutes.checkout, {
       const roles = await membershipRoles(app, body.referenceId, session.user.id);
       if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
     }
-    const successUrl = absolute(body.successUrl, request, app.baseURL);
-    const created = await billing.checkouts.create({
-      products,
-      discountId: body.discountId,
-      allowDiscountCodes: body.allowDiscountCodes ?? true,
-      customFieldData: body.customFieldData,
-      metadata: { ...(body.referenceId ? { referenceId: body.referenceId } : {}), ...body.metadata },
-      successUrl,
-      returnUrl: absolute(body.returnUrl, request, app.baseURL),
-      embedOrigin: body.embedOrigin,
-      referenceId: body.referenceId,
-      userId: session?.user.id,
-      customerExternalId: session?.user.id,
-      customerEmail: session?.user.email,
-      customerName: session?.user.name,
-      customerIpAddress: undefined,
-    });
+    // URLs are checked by the service: trusted origins only; paths resolve against the base URL.
+    const created = await billing.checkouts.create(
+      {
+        products,
+        discountId: body.discountId,
+        allowDiscountCodes: body.allowDiscountCodes ?? true,
+        customFieldData: body.customFieldData,
+        metadata: { ...(body.referenceId ? { referenceId: body.referenceId } : {}), ...body.metadata },
+        successUrl: body.successUrl,
+        returnUrl: body.returnUrl,
+        embedOrigin: body.embedOrigin,
+        referenceId: body.referenceId,
+        userId: session?.user.id,
+        customerExternalId: session?.user.id,
+        customerEmail: session?.user.email,
+        customerName: session?.user.name,
+        customerIpAddress: undefined,
+      },
+      request,
+    );
     return { url: created.url, redirect: body.redirect ?? true };
   },
 });

@@ -24,13 +24,16 @@ const events = z.array(z.enum(BILLING_EVENT_TYPES)).max(BILLING_EVENT_TYPES.leng
 const scope = { organizationId: z.string().optional() };
 const byId = z.object({ id: z.string().min(1), ...scope });
 
-/** POST /billing/webhooks/endpoints/create {url, events?}: the answer carries the secret, once. */
+/**
+ * POST /billing/webhooks/endpoints/create {url, events?, secret?}: the answer carries the secret,
+ * once. A given `secret` must be `whsec_` + base64 of at least 24 bytes; absent, one is generated.
+ */
 export const createWebhookEndpoint = defineEndpoint(billingRoutes.createWebhookEndpoint, {
-  body: z.object({ url, events: events.optional(), ...scope }),
+  body: z.object({ url, events: events.optional(), secret: z.string().optional(), ...scope }),
   auth: "session",
   async handler({ app, session, body }) {
     const { merchantId, webhooks } = await managed(app, session, body.organizationId);
-    return webhooks.createEndpoint(merchantId, { url: body.url, events: body.events });
+    return webhooks.createEndpoint(merchantId, { url: body.url, events: body.events, secret: body.secret });
   },
 });
 

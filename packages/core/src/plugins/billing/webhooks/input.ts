@@ -6,6 +6,8 @@ export interface WebhookEndpointInput {
   readonly url: string;
   /** Event types to receive; empty or absent = every type. */
   readonly events?: readonly string[];
+  /** `whsec_` + base64 of at least 24 bytes; absent = a generated one. */
+  readonly secret?: string;
 }
 
 export interface WebhookEndpointPatch {

@@ -4,7 +4,9 @@ import { generateWebhookSecret } from "../../../webhooks/signing";
 import type { BillingContext } from "../context";
 import { paginated } from "../endpoints/schemas";
 import { BILLING_ERRORS } from "../errors";
+import { createAddressGuard } from "./address-guard";
 import { createWebhookDeliverer } from "./deliver";
+import { checkGivenSecret } from "./given-secret";
 import {
   checkEvents,
   checkUrl,
@@ -29,7 +31,11 @@ import {
  */
 export function createWebhookService(ctx: BillingContext) {
   const db = ctx.app.adapter;
-  const policy = webhookPolicy(ctx.options.webhooks);
+  const guard = createAddressGuard(ctx.options.webhooks, ctx.app.logger);
+  const basePolicy = webhookPolicy(ctx.options.webhooks);
+  // Every delivery re-checks the resolved address (SSRF); a refusal is a failed attempt.
+  const policy = { ...basePolicy, fetch: guard.guardFetch(basePolicy.fetch) };
+  const checkEndpointUrl = (url: string) => guard.assertAllowedUrl(checkUrl(url));
   const { deliverDue } = createWebhookDeliverer(ctx, policy);
 
   async function endpointRow(merchantId: string, id: string, tx: DBAdapter = db) {
@@ -46,13 +52,14 @@ export function createWebhookService(ctx: BillingContext) {
 
   /** Creates an endpoint; the answer carries its secret, which is never shown again. */
   async function createEndpoint(merchantId: string, input: WebhookEndpointInput) {
-    const secret = generateWebhookSecret();
+    const url = checkEndpointUrl(input.url);
+    const secret = input.secret !== undefined ? checkGivenSecret(input.secret) : generateWebhookSecret();
     const now = ctx.now();
     const row = await db.create<WebhookEndpointRow>({
       model: "billingWebhookEndpoint",
       data: {
         merchantId,
-        url: checkUrl(input.url),
+        url,
         events: checkEvents(input.events ?? []),
         secret,
         enabled: true,
@@ -86,7 +93,7 @@ export function createWebhookService(ctx: BillingContext) {
   async function updateEndpoint(merchantId: string, id: string, patch: WebhookEndpointPatch) {
     await endpointRow(merchantId, id);
     const update: Record<string, unknown> = { modifiedAt: ctx.now() };
-    if (patch.url !== undefined) update.url = checkUrl(patch.url);
+    if (patch.url !== undefined) update.url = checkEndpointUrl(patch.url);
     if (patch.events !== undefined) update.events = checkEvents(patch.events);
     if (patch.enabled !== undefined) update.enabled = patch.enabled;
     const row = await db.update<WebhookEndpointRow>({
