@@ -145,8 +145,9 @@ function nest(depth: number): unknown {
 /** Every path to a value in a JSON-like tree (the root included). */
 function paths(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []) {
   out.push(prefix);
-  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...prefix, i], out));
-  else if (value && typeof value === "object")
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) paths(v, [...prefix, i], out);
+  } else if (value && typeof value === "object")
     for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
   return out;
 }
