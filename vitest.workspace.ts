@@ -14,6 +14,8 @@ export default [
       exclude: ["test/db/**", "**/node_modules/**"],
       environment: "node",
       env: { GATEHOUSE_TEST_PROJECT: "core" },
+      // Collects the reliability suite's counters and prints their report at the end of the run.
+      globalSetup: ["./test/reliability/global-setup.ts"],
       testTimeout: 20_000,
     },
   }),

@@ -1,5 +1,6 @@
 import { memoryAdapter } from "./adapters/memory";
 import { coreEndpoints } from "./auth/endpoints";
+import { AUTH_ERRORS } from "./auth/errors";
 import type { AuthOptions } from "./auth/options";
 import type { AppContext } from "./context/app-context";
 import { buildSchema } from "./context/build-schema";
@@ -8,6 +9,7 @@ import { createRateLimiter } from "./rate-limit";
 import { type Compiled, compileEndpoint } from "./router/compile";
 import { createDispatcher } from "./router/dispatch";
 import type { AnyEndpoint, EndpointMap } from "./router/endpoint";
+import { DEFAULT_MAX_BODY_SIZE, declaredTooLarge } from "./router/read-body";
 import type { AuthEndpoints, InferAPI, InferSession, InferUser, PluginServices } from "./types/infer";
 
 export interface AuthBase<O extends AuthOptions = AuthOptions> {
@@ -114,6 +116,7 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
   // Routed HTTP requests only: server calls (`auth.api.x`) are never rate limited.
   const rateLimiter = createRateLimiter(app);
   const routePrefix = app.basePath === "/" ? "" : app.basePath;
+  const maxBodySize = options.advanced?.maxBodySize ?? DEFAULT_MAX_BODY_SIZE;
 
   const api: Record<string, (input?: Record<string, unknown>) => Promise<unknown>> = {};
   for (const [key, { call }] of Object.entries(compiled)) {
@@ -133,6 +136,11 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
           const limited = await rateLimiter.check(request, pathname.slice(routePrefix.length));
           if (limited) return limited;
         }
+      }
+      // Declared oversize bodies are refused before any endpoint runs (raw-body endpoints included).
+      if (request.body && declaredTooLarge(request, maxBodySize)) {
+        const spec = AUTH_ERRORS.PAYLOAD_TOO_LARGE;
+        return Response.json({ message: spec.message, code: spec.code }, { status: spec.status });
       }
       return router.handle(request);
     },

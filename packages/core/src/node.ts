@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setSocketAddress } from "./context/client-ip";
 
 interface Handles {
   handler(request: Request): Promise<Response>;
@@ -67,7 +68,10 @@ export async function writeWebResponse(res: ServerResponse, response: Response):
 export function toNodeHandler(auth: Handles) {
   return async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
     try {
-      await writeWebResponse(res, await auth.handler(toWebRequest(req)));
+      const request = toWebRequest(req);
+      // The socket's address is the client IP unless a trusted proxy says otherwise.
+      setSocketAddress(request, req.socket?.remoteAddress);
+      await writeWebResponse(res, await auth.handler(request));
     } catch {
       if (!res.headersSent) res.statusCode = 500;
       res.end();

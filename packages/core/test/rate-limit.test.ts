@@ -30,7 +30,8 @@ function setup(rateLimit: NonNullable<AuthOptions["rateLimit"]>, extra: Omit<Aut
   const t = createTestAuth({
     ...extra,
     rateLimit: { enabled: true, ...rateLimit },
-    advanced: { ...extra.advanced, now: clock.now },
+    // Requests here come straight to auth.handler: the forwarding header stands in for the proxy's.
+    advanced: { trustedProxies: true, ...extra.advanced, now: clock.now },
   });
   return { ...t, clock };
 }
@@ -113,15 +114,17 @@ describe("rate limiting over HTTP (memory store)", () => {
     expect(list).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
-  it("counts each IP (x-forwarded-for, first address) and each path separately", async () => {
-    const { browser } = setup({});
+  it("counts each IP (x-forwarded-for, right-most untrusted address) and each path separately", async () => {
+    const { browser } = setup({}, { advanced: { trustedProxies: ["172.16.0.0/12"] } });
     const b = browser();
     for (let i = 0; i < 3; i++) expect((await signIn(b, "10.0.0.1")).status).toBe(401);
     expect((await signIn(b, "10.0.0.1")).status).toBe(429);
-    // Same client behind the same proxy chain: the first address is the client.
+    // Same client behind a trusted proxy hop: the proxy's own entry is skipped.
     expect((await signIn(b, "10.0.0.1, 172.16.0.1")).status).toBe(429);
+    // A client-written prefix proves nothing: the address the proxy saw counts.
+    expect((await signIn(b, "198.51.100.1, 10.0.0.1")).status).toBe(429);
     expect((await signIn(b, "10.0.0.2")).status).toBe(401);
-    expect((await signIn(b, "10.0.0.2, 10.0.0.1")).status).toBe(401);
+    expect((await signIn(b, "10.0.0.1, 10.0.0.2")).status).toBe(401);
     // Another path from the blocked IP is a different key.
     expect((await b.post("/sign-up/email", { email: "x" }, from("10.0.0.1"))).status).not.toBe(429);
   });
@@ -137,17 +140,21 @@ describe("rate limiting over HTTP (memory store)", () => {
     expect((await b.post("/sign-in/email", WRONG, spoof)).status).toBe(429);
   });
 
-  it("does not limit requests without a client IP, and says so once at debug level", async () => {
+  it("does not limit requests without a client IP, and warns once", async () => {
     const logs: string[] = [];
     const { browser } = setup(
       {},
-      { logger: { level: "debug", log: (level, message) => level === "debug" && logs.push(message) } },
+      {
+        advanced: { trustedProxies: false },
+        logger: { level: "debug", log: (level, message) => level === "warn" && logs.push(message) },
+      },
     );
     const b = browser();
-    for (let i = 0; i < 6; i++) expect((await b.post("/sign-in/email", WRONG)).status).toBe(401);
+    // No socket and no trusted proxy: the header is not believed, so there is no client IP.
+    for (let i = 0; i < 6; i++) expect((await signIn(b, "10.9.9.9")).status).toBe(401);
     const notes = logs.filter((m) => m.includes("Rate limiting skipped"));
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toContain("x-forwarded-for");
+    expect(notes[0]).toContain("trustedProxies");
   });
 
   it("never limits GET /get-session and GET /ok by default", async () => {
@@ -232,16 +239,24 @@ describe("rate limiting over HTTP (memory store)", () => {
     for (let i = 0; i < 5; i++) expect(await auth.api.getSession({ headers })).toBeNull();
   });
 
-  it("is off by default outside production and on when NODE_ENV is production", async () => {
-    const off = createTestAuth({}).browser();
+  it("is off by default in tests and on in every other environment", async () => {
+    const trusted = { advanced: { trustedProxies: true } } as const;
+    const off = createTestAuth(trusted).browser();
     for (let i = 0; i < 6; i++) expect((await signIn(off)).status).toBe(401);
 
     const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
     try {
-      const b = createTestAuth({}).browser();
+      for (const env of ["production", "development", "staging"]) {
+        process.env.NODE_ENV = env;
+        const b = createTestAuth(trusted).browser();
+        const codes = [];
+        for (let i = 0; i < 4; i++) codes.push((await signIn(b)).status);
+        expect(codes, env).toEqual([401, 401, 401, 429]);
+      }
+      delete process.env.NODE_ENV;
+      const unset = createTestAuth(trusted).browser();
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await signIn(b)).status);
+      for (let i = 0; i < 4; i++) codes.push((await signIn(unset)).status);
       expect(codes).toEqual([401, 401, 401, 429]);
     } finally {
       process.env.NODE_ENV = previous;
@@ -304,7 +319,7 @@ describe("concurrency: N parallel requests never all pass", () => {
     const { browser } = createTestAuth({
       secondaryStorage: storage,
       rateLimit: { enabled: true, max: 5 },
-      advanced: { now: clock.now },
+      advanced: { now: clock.now, trustedProxies: true },
     });
     const codes = await parallel(browser(), 20);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
@@ -323,7 +338,7 @@ describe("concurrency: N parallel requests never all pass", () => {
     const { browser } = createTestAuth({
       secondaryStorage: storage,
       rateLimit: { enabled: true, max: 5 },
-      advanced: { now: clock.now },
+      advanced: { now: clock.now, trustedProxies: true },
     });
     const b = browser();
     const codes = await parallel(b, 20);

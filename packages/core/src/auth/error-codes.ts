@@ -7,6 +7,7 @@ export const AUTH_ERROR_CODES = {
   INVALID_BODY_PARAMETERS: { status: 400, message: "Invalid body parameters" },
   INVALID_QUERY_PARAMETERS: { status: 400, message: "Invalid query parameters" },
   INVALID_JSON: { status: 400, message: "Invalid JSON in request body" },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "Request body too large" },
   PROTOTYPE_POLLUTION: { status: 400, message: "Invalid JSON: prototype pollution keys are not allowed" },
   INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
   INVALID_CALLBACK_URL: { status: 403, message: "Invalid callbackURL" },

@@ -136,7 +136,7 @@ export interface AuthOptions {
   /** Extra trusted origins (patterns with `*` allowed), or a function of the request. */
   trustedOrigins?: string[] | ((request: Request | undefined) => Awaitable<string[]>);
   rateLimit?: {
-    /** Default: on in production, off in tests/development. */
+    /** Default: on everywhere except tests (`NODE_ENV=test`). */
     enabled?: boolean;
     window?: number;
     max?: number;
@@ -159,8 +159,25 @@ export interface AuthOptions {
       sameSite?: "lax" | "strict" | "none";
       partitioned?: boolean;
     };
-    /** Headers carrying the client IP, first match wins. Default ["x-forwarded-for"]. */
+    /**
+     * Headers carrying the client IP, first match wins. Default ["x-forwarded-for"]. They are read
+     * only behind a trusted proxy (`trustedProxies`); otherwise the client IP is the socket's address.
+     */
     ipAddressHeaders?: string[];
+    /**
+     * The proxies in front of the app whose forwarding headers are believed: IPv4/IPv6 addresses
+     * or CIDR ranges (`["10.0.0.0/8", "::1"]`), or `true` when the platform always sets the header
+     * (serverless, or a Web handler that cannot see the socket). Default: none, so
+     * `X-Forwarded-For` and the like are ignored and the socket address (`toNodeHandler`) is used.
+     */
+    trustedProxies?: readonly string[] | boolean;
+    /**
+     * Receives work that runs after the response (the mail of a password reset for an existing
+     * address), e.g. `(task) => waitUntil(task)` on serverless platforms. Default: runs detached.
+     */
+    backgroundTasks?: (task: Promise<unknown>) => void;
+    /** Largest request body accepted, in bytes; larger bodies get 413. Default 1 MiB (1048576). */
+    maxBodySize?: number;
     /** Clock for every time decision (tests move time with it). */
     now?: () => Date;
   };

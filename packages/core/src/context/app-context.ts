@@ -12,6 +12,7 @@ import type { Logger } from "../logger/logger";
 import type { AnyPlugin } from "../plugin/define-plugin";
 import type { OriginChecker } from "../router/origin";
 import type { SecondaryStorage } from "../storage/secondary-storage";
+import type { ClientIpResolver } from "./client-ip";
 
 export interface SessionConfig {
   /** Seconds. */
@@ -52,6 +53,8 @@ export interface AppContext {
   /** The checker for a request (includes origins from a `trustedOrigins` function). */
   originsFor(request: Request | undefined): Promise<OriginChecker>;
   readonly ipAddressHeaders: readonly string[];
+  /** The client IP of a request: the socket address, or a forwarding header from a trusted proxy. */
+  readonly clientIp: ClientIpResolver;
   readonly events: EventBus<GatehouseEvents, GatehouseHooks>;
   readonly plugins: readonly AnyPlugin[];
   /** Plugin services by plugin id. */

@@ -15,6 +15,7 @@ import type { GatehouseEvents, GatehouseHooks } from "../events/types";
 import { createLogger } from "../logger/logger";
 import { createOriginChecker } from "../router/origin";
 import type { AppContext } from "./app-context";
+import { createClientIpResolver } from "./client-ip";
 
 const DAY = 60 * 60 * 24;
 const DEV_SECRET = "gatehouse-test-secret-not-for-production-use-000000";
@@ -61,6 +62,7 @@ export function createAppContext(options: AuthOptions, schema: Schema, adapter: 
   const now = options.advanced?.now ?? (() => new Date());
   const cookieCache = options.session?.cookieCache;
 
+  const ipAddressHeaders = options.advanced?.ipAddressHeaders ?? ["x-forwarded-for"];
   const app = {
     options,
     appName: options.appName ?? "Gatehouse",
@@ -102,7 +104,8 @@ export function createAppContext(options: AuthOptions, schema: Schema, adapter: 
       if (typeof options.trustedOrigins !== "function") return origins;
       return createOriginChecker([...staticOrigins, ...(await options.trustedOrigins(request))]);
     },
-    ipAddressHeaders: options.advanced?.ipAddressHeaders ?? ["x-forwarded-for"],
+    ipAddressHeaders,
+    clientIp: createClientIpResolver(ipAddressHeaders, options.advanced?.trustedProxies),
     events: createEventBus<GatehouseEvents, GatehouseHooks>(logger),
     plugins: options.plugins ?? [],
     services: {} as Record<string, unknown>,

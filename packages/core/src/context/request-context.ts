@@ -16,7 +16,7 @@ export interface RequestContext {
   getCookie(name: string): string | null;
   setCookie(name: string, value: string, attrs?: CookieAttributes): void;
   deleteCookie(name: string, attrs?: CookieAttributes): void;
-  /** The client IP from the configured headers, or null. */
+  /** The client IP: the socket address, or a forwarding header sent by a trusted proxy; or null. */
   ip(): string | null;
   /** Resolved session, memoised for the request (undefined = not looked up yet). */
   session: SessionWithUser | null | undefined;
@@ -61,11 +61,7 @@ class Context implements RequestContext {
   }
 
   ip(): string | null {
-    for (const header of this.app.ipAddressHeaders) {
-      const value = this.headers.get(header);
-      if (value) return value.split(",")[0]!.trim() || null;
-    }
-    return null;
+    return this.app.clientIp(this.headers, this.request);
   }
 }
 

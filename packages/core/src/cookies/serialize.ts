@@ -44,7 +44,9 @@ export function parseCookieHeader(header: string | null): Map<string, string> {
       continue;
     }
     try {
-      out.set(name, decodeURIComponent(value));
+      const decoded = decodeURIComponent(value);
+      // A NUL byte can never be a valid cookie value; keep it out of database lookups.
+      if (!decoded.includes("\u0000")) out.set(name, decoded);
     } catch {
       out.set(name, value);
     }

@@ -262,7 +262,9 @@ export function createDBAdapter(
         const target = await find(pm, { where, select: ["id"], limit: 1 });
         if (!target[0]) return null;
         const values = rowToStorage(pm, applyUpdate(pm, update), caps);
-        const idWhere = physicalWhere(pm, byId(target[0].id));
+        // The condition is checked again in the UPDATE itself: a row another writer changed
+        // in between no longer matches, so a conditional update has one winner.
+        const idWhere = andWhere(physicalWhere(pm, byId(target[0].id)), physicalWhere(pm, where));
         const changed = await d.updateMany({ table: pm.table, where: idWhere, values });
         if (changed === 0) return null;
         return ((await find(pm, { where: byId(target[0].id), limit: 1 }))[0] ?? null) as never;

@@ -75,7 +75,8 @@ function tooManyRequests(retryAfterSeconds: number): Response {
  */
 export function createRateLimiter(app: AppContext): RateLimiter {
   const options = app.options.rateLimit ?? {};
-  const enabled = options.enabled ?? process.env.NODE_ENV === "production";
+  // On by default in every environment except tests (NODE_ENV=test, which Vitest and Jest set).
+  const enabled = options.enabled ?? process.env.NODE_ENV !== "test";
   const storage = resolveRateLimitStorage(app);
   if (!enabled) {
     return { enabled, storage, check: async () => null };
@@ -99,8 +100,8 @@ export function createRateLimiter(app: AppContext): RateLimiter {
       if (!ip) {
         if (!warnedNoIp) {
           warnedNoIp = true;
-          app.logger.debug(
-            `Rate limiting skipped: no client IP in the ${app.ipAddressHeaders.join(", ")} header(s). Set advanced.ipAddressHeaders to the header your proxy sets.`,
+          app.logger.warn(
+            "Rate limiting skipped: the client IP is unknown. Use toNodeHandler (socket address), or set advanced.trustedProxies when a proxy or platform sets the forwarding header.",
           );
         }
         return null;

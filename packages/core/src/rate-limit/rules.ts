@@ -18,6 +18,7 @@ export const DEFAULT_RATE_LIMIT_RULES: Readonly<Record<string, RuleEntry>> = {
   "/reset-password*": STRICT,
   "/change-password": STRICT,
   "/send-verification-email": STRICT,
+  "/verify-email": STRICT,
   "/change-email": STRICT,
   "/get-session": false,
   "/ok": false,

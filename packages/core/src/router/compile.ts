@@ -5,7 +5,8 @@ import type { AppContext } from "../context/app-context";
 import { createRequestContext, type RequestContext } from "../context/request-context";
 import { isAPIError } from "../errors/define-errors";
 import type { AnyEndpoint, AuthMode } from "./endpoint";
-import { readRequestBody } from "./read-body";
+import { guardInput } from "./input-guard";
+import { DEFAULT_MAX_BODY_SIZE, readRequestBody } from "./read-body";
 import { respond } from "./respond";
 import { validate } from "./validate";
 
@@ -110,7 +111,14 @@ async function invoke(
 ): Promise<unknown> {
   const { routed, request } = call;
   if (routed && needsOriginCheck(rc)) await checkOrigin(rc);
-  const rawBody = ep.rawBody ? undefined : routed && request ? await readRequestBody(request) : call.body;
+  const limit = app.options.advanced?.maxBodySize ?? DEFAULT_MAX_BODY_SIZE;
+  const rawBody = ep.rawBody
+    ? undefined
+    : routed && request
+      ? await readRequestBody(request, limit)
+      : call.body;
+  guardInput(rawBody, "body");
+  guardInput(call.query, "query");
   const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
   const query = ep.query ? validate(ep.query as never, call.query ?? {}, "query") : call.query;
   if (routed) {

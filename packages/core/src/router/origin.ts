@@ -40,8 +40,13 @@ export function isSafeRelativePath(url: string): boolean {
   if (!url.startsWith("/") || url.startsWith("//")) return false;
   if (url.includes("\\") || url.includes("//")) return false;
   if (/%(2f|5c)/i.test(url)) return false;
+  // Encoded control characters (%00-%1f, %7f): a later decode would make "/%09/evil" "//evil".
+  if (/%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(url)) return false;
   // Control characters can be stripped by browsers, turning "/\t/evil" into "//evil".
-  for (let i = 0; i < url.length; i++) if (url.charCodeAt(i) < 0x20) return false;
+  for (let i = 0; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
   return true;
 }
 

@@ -20,6 +20,7 @@ const GENERIC = {
 
 function setup(options: AuthOptions = {}) {
   const mails: Mail[] = [];
+  const pending: Promise<unknown>[] = [];
   const clock = { now: new Date() };
   const t = createTestAuth({
     ...options,
@@ -29,14 +30,25 @@ function setup(options: AuthOptions = {}) {
       },
       ...options.emailAndPassword,
     },
-    advanced: { now: () => clock.now },
+    // Reset mails go out after the response: requests below wait for that work before returning.
+    advanced: { now: () => clock.now, backgroundTasks: (task) => pending.push(task) },
   });
+  const browser = (): TestBrowser => {
+    const b = t.browser();
+    const post = b.post;
+    const settled = (async (...args: Parameters<typeof post>) => {
+      const res = await post(...args);
+      await Promise.all(pending.splice(0));
+      return res;
+    }) as typeof post;
+    return Object.assign(b, { post: settled });
+  };
   const advance = (seconds: number) => {
     clock.now = new Date(clock.now.getTime() + seconds * 1000);
   };
   const signIn = (b: TestBrowser, email: string, password: string) =>
     b.post("/sign-in/email", { email, password });
-  return { ...t, mails, advance, signIn };
+  return { ...t, browser, mails, advance, signIn };
 }
 
 describe("POST /request-password-reset and /forget-password", () => {
@@ -306,5 +318,36 @@ describe("POST /reset-password", () => {
     const res = await t.browser().post("/reset-password", { newPassword: "brand-new-password", token });
     expect(res.status).toBe(200);
     expect((await t.signIn(t.browser(), email, "brand-new-password")).status).toBe(200);
+  });
+});
+
+describe("reset request timing", () => {
+  it("answers an existing address without waiting for the token or the mail (same work as an unknown one)", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const tasks: Promise<unknown>[] = [];
+    const t = createTestAuth({
+      emailAndPassword: {
+        sendResetPassword: async ({ user }) => {
+          await gate;
+          sent.push(user.email);
+        },
+      },
+      advanced: { backgroundTasks: (task) => tasks.push(task) },
+    });
+    const { email } = await t.signUp();
+    const known = await t.browser().post("/request-password-reset", { email });
+    const unknown = await t.browser().post("/request-password-reset", { email: "nobody@example.com" });
+    // Both answered while the mailer is still blocked: the response never waits for it.
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(known.data).toEqual(unknown.data);
+    expect(sent).toEqual([]);
+    expect(tasks).toHaveLength(1);
+    release();
+    await Promise.all(tasks);
+    expect(sent).toEqual([email.toLowerCase()]);
   });
 });

@@ -149,7 +149,7 @@ describe.skipIf(!available)("redis", () => {
       const { browser, auth } = createTestAuth({
         secondaryStorage: redisStorage(redis(), { keyPrefix: prefix }),
         rateLimit: { enabled: true, max: 5 },
-        advanced: { now: fixedClock() },
+        advanced: { now: fixedClock(), trustedProxies: true },
       });
       const b = browser();
       const codes = await Promise.all(
@@ -178,7 +178,7 @@ describe.skipIf(!available)("redis", () => {
         createTestAuth({
           secondaryStorage: storage,
           rateLimit: { enabled: true, storage: "secondary-storage" },
-          advanced: { now: fixedClock() },
+          advanced: { now: fixedClock(), trustedProxies: true },
         }).browser();
       const [one, two] = [make(), make()];
       const body = { email: "nobody@example.com", password: "wrong-password-123" };

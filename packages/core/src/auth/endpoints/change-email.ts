@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
+import { emailString, urlString } from "../../router/schemas";
 import { coreRoutes } from "../routes";
 import { changeEmail as requestEmailChange } from "../users/change-email";
 
@@ -8,7 +9,7 @@ import { changeEmail as requestEmailChange } from "../users/change-email";
  * disabled", "Invalid email", "Email is the same", "Couldn't update your email" (spec sections 5, 8).
  */
 export const changeEmail = defineEndpoint(coreRoutes.changeEmail, {
-  body: z.object({ newEmail: z.string(), callbackURL: z.string().optional() }),
+  body: z.object({ newEmail: emailString(), callbackURL: urlString().optional() }),
   auth: "fresh-session",
   async handler({ rc, body, session }) {
     await requestEmailChange(rc, session, body);

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context/app-context";
 import type { ErrorFactory } from "../../errors/define-errors";
 import { redirectTo } from "../../router/compile";
 import { defineEndpoint } from "../../router/endpoint";
+import { urlString } from "../../router/schemas";
 import { AUTH_ERRORS } from "../errors";
 import { verifyCredentialPassword } from "../password/credential";
 import { coreRoutes } from "../routes";
@@ -23,7 +24,7 @@ function assertEnabled(app: AppContext) {
  */
 export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
   body: z.object({
-    callbackURL: z.string().optional(),
+    callbackURL: urlString().optional(),
     password: z.string().optional(),
     token: z.string().optional(),
   }),
@@ -49,7 +50,7 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
  * the signed-in user. Errors redirect to `callbackURL?error=<CODE>` when a callback URL is given.
  */
 export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, {
-  query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+  query: z.object({ token: z.string(), callbackURL: urlString().optional() }),
   auth: "optional",
   async handler({ app, rc, query, session }) {
     assertEnabled(app);

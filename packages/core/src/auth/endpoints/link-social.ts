@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
+import { urlString } from "../../router/schemas";
 import { coreRoutes } from "../routes";
 import { linkSocial } from "../social/link";
 import { idTokenBody } from "../social/schemas";
 
 const linkSocialBody = z.object({
   provider: z.string(),
-  callbackURL: z.string().optional(),
-  errorCallbackURL: z.string().optional(),
+  callbackURL: urlString().optional(),
+  errorCallbackURL: urlString().optional(),
   idToken: idTokenBody.optional(),
   requestSignUp: z.boolean().optional(),
   scopes: z.array(z.string()).optional(),

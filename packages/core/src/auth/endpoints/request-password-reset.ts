@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
-import { emailSchema } from "../../router/schemas";
+import { emailSchema, urlString } from "../../router/schemas";
 import { RESET_REQUEST_MESSAGE, requestPasswordReset as startReset } from "../password/reset";
 import { coreRoutes } from "../routes";
 
@@ -9,7 +9,7 @@ import { coreRoutes } from "../routes";
  * or not the email exists (spec sections 7, 8). `redirectTo` is checked as trusted by the router.
  */
 export const requestPasswordReset = defineEndpoint(coreRoutes.requestPasswordReset, {
-  body: z.object({ email: emailSchema, redirectTo: z.string().optional() }),
+  body: z.object({ email: emailSchema, redirectTo: urlString().optional() }),
   async handler({ rc, body }) {
     await startReset(rc, body.email.toLowerCase(), body.redirectTo);
     return { status: true, message: RESET_REQUEST_MESSAGE };

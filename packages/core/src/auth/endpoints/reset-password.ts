@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { redirectTo } from "../../router/compile";
 import { defineEndpoint } from "../../router/endpoint";
+import { urlString } from "../../router/schemas";
 import { resetPassword as applyReset, isResetTokenValid } from "../password/reset";
 import { coreRoutes } from "../routes";
 import { withQuery } from "../verification/redirect";
@@ -11,7 +12,7 @@ import { withQuery } from "../verification/redirect";
  * The token is not consumed here. A missing callbackURL is 400 "Invalid query parameters".
  */
 export const resetPasswordCallback = defineEndpoint(coreRoutes.resetPasswordCallback, {
-  query: z.object({ callbackURL: z.string().min(1) }),
+  query: z.object({ callbackURL: urlString().min(1) }),
   async handler({ rc, params, query }) {
     const token = params.token ?? "";
     const valid = token !== "" && (await isResetTokenValid(rc, token));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
-import { emailSchema } from "../../router/schemas";
+import { emailSchema, urlString } from "../../router/schemas";
 import { AUTH_ERRORS } from "../errors";
 import { coreRoutes } from "../routes";
 import { sendVerificationEmail as sendLink } from "../verification/email";
@@ -11,7 +11,7 @@ import { sendVerificationEmail as sendLink } from "../verification/email";
  * answer is always {status: true} and the mail goes only to an existing unverified user.
  */
 export const sendVerificationEmail = defineEndpoint(coreRoutes.sendVerificationEmail, {
-  body: z.object({ email: emailSchema, callbackURL: z.string().optional() }),
+  body: z.object({ email: emailSchema, callbackURL: urlString().optional() }),
   auth: "optional",
   async handler({ app, rc, body, session }) {
     if (!app.options.emailVerification?.sendVerificationEmail)

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
+import { urlString } from "../../router/schemas";
 import { coreRoutes } from "../routes";
 import { idTokenBody } from "../social/schemas";
 import { socialSignIn } from "../social/sign-in-social";
 
 const signInSocialBody = z.object({
   provider: z.string(),
-  callbackURL: z.string().optional(),
-  newUserCallbackURL: z.string().optional(),
-  errorCallbackURL: z.string().optional(),
+  callbackURL: urlString().optional(),
+  newUserCallbackURL: urlString().optional(),
+  errorCallbackURL: urlString().optional(),
   disableRedirect: z.boolean().optional(),
   idToken: idTokenBody.optional(),
   scopes: z.array(z.string()).optional(),

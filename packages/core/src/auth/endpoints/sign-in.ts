@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
+import { emailString, urlString } from "../../router/schemas";
 import { AUTH_ERRORS } from "../errors";
 import { assertEmailPasswordEnabled, assertPasswordLength, isValidEmail } from "../password-policy";
 import { coreRoutes } from "../routes";
@@ -11,9 +12,9 @@ const DUMMY_HASH =
   "a2c4e6a8b0d2f4a6c8e0a2c4e6a8b0d2:4b3c9c0e1f62a8d5c7e9b1a3f5d7c9e1b3a5c7e9f1d3b5a7c9e1f3d5b7a9c1e3f5d7b9a1c3e5f7d9b1a3c5e7f9d1b3a5c7e9f1d3b5a7c9e1f3d5b7a9c1e3f5d7";
 
 const signInBody = z.object({
-  email: z.string(),
+  email: emailString(),
   password: z.string(),
-  callbackURL: z.string().optional(),
+  callbackURL: urlString().optional(),
   rememberMe: z.boolean().optional(),
 });
 

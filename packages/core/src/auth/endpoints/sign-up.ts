@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isAdapterError } from "../../db/adapter";
 import { inputSchema } from "../../db/validators";
 import { defineEndpoint } from "../../router/endpoint";
+import { emailString, nameString, urlString } from "../../router/schemas";
 import { AUTH_ERRORS } from "../errors";
 import { assertEmailPasswordEnabled, assertPasswordLength, isValidEmail } from "../password-policy";
 import { coreRoutes } from "../routes";
@@ -9,11 +10,11 @@ import { publicUser } from "../shape";
 import { sendVerificationEmail } from "../verification/email";
 
 const signUpBody = z.looseObject({
-  name: z.string(),
-  email: z.string(),
+  name: nameString(),
+  email: emailString(),
   password: z.string(),
-  image: z.string().optional(),
-  callbackURL: z.string().optional(),
+  image: urlString().optional(),
+  callbackURL: urlString().optional(),
   rememberMe: z.boolean().optional(),
 });
 

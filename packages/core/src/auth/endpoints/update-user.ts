@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { inputSchema } from "../../db/validators";
 import { defineEndpoint } from "../../router/endpoint";
+import { nameString, urlString } from "../../router/schemas";
 import { AUTH_ERRORS } from "../errors";
 import { coreRoutes } from "../routes";
 import { setCookieCache } from "../session/cookies";
 
 /** POST /update-user: name, image and any input field of the user model (email has its own flow). */
 export const updateUser = defineEndpoint(coreRoutes.updateUser, {
-  body: z.looseObject({ name: z.string().optional(), image: z.string().nullish() }),
+  body: z.looseObject({ name: nameString().optional(), image: urlString().nullish() }),
   auth: "session",
   async handler({ app, rc, body, session }) {
     if ("email" in body) throw AUTH_ERRORS.EMAIL_CAN_NOT_BE_UPDATED();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
+import { urlString } from "../../router/schemas";
 import { coreRoutes } from "../routes";
 import { verifyEmailLink } from "../verification/verify-email";
 
@@ -8,7 +9,7 @@ import { verifyEmailLink } from "../verification/verify-email";
  * {status, user}. Errors: token_expired, invalid_token, user_not_found, unauthorized (spec section 8).
  */
 export const verifyEmail = defineEndpoint(coreRoutes.verifyEmail, {
-  query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+  query: z.object({ token: z.string(), callbackURL: urlString().optional() }),
   auth: "optional",
   noStore: true,
   handler({ rc, query, session }) {

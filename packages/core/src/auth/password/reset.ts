@@ -1,3 +1,4 @@
+import { runInBackground } from "../../context/background";
 import type { RequestContext } from "../../context/request-context";
 import { generateRandomString } from "../../crypto/random";
 import { AUTH_ERRORS } from "../errors";
@@ -16,7 +17,8 @@ const resetIdentifier = (token: string) => `reset-password:${token}`;
 /**
  * Starts a password reset: for an existing user, stores a single-use 24-character token
  * (`reset-password:<token>` -> user id, 1 h by default) and mails
- * `{base}/reset-password/<token>?callbackURL=<redirectTo>`. Unknown emails get the same answer.
+ * `{base}/reset-password/<token>?callbackURL=<redirectTo>`, after the response. Unknown emails get
+ * the same answer in the same time.
  */
 export async function requestPasswordReset(
   rc: RequestContext,
@@ -27,16 +29,17 @@ export async function requestPasswordReset(
   const send = app.options.emailAndPassword?.sendResetPassword;
   if (!send) throw AUTH_ERRORS.RESET_PASSWORD_DISABLED();
   const user = await app.core.users.findByEmail(email);
-  if (!user) {
-    // Same lookups as the real path, so the answer time says little about the email.
-    await app.core.verification.find(resetIdentifier(generateRandomString(TOKEN_LENGTH)));
-    return;
-  }
-  const token = generateRandomString(TOKEN_LENGTH);
+  if (!user) return;
+  // Existing and unknown addresses answer after the same single lookup: the token and the mail
+  // are made after the response, so the answer's timing does not tell whether the address exists.
   const lifetime = app.options.emailAndPassword?.resetPasswordTokenExpiresIn ?? DEFAULT_TOKEN_LIFETIME;
-  await app.core.verification.create(resetIdentifier(token), user.id, lifetime);
-  const url = `${app.baseURL}/reset-password/${token}?callbackURL=${encodeURIComponent(redirectTo ?? "/")}`;
-  await send({ user, url, token }, rc.request);
+  const request = rc.request;
+  runInBackground(app, async () => {
+    const token = generateRandomString(TOKEN_LENGTH);
+    await app.core.verification.create(resetIdentifier(token), user.id, lifetime);
+    const url = `${app.baseURL}/reset-password/${token}?callbackURL=${encodeURIComponent(redirectTo ?? "/")}`;
+    await send({ user, url, token }, request);
+  });
 }
 
 /** Is the reset token known and unexpired? (Read only; the token stays usable.) */

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context/app-context";
 import { type DBAdapter, isAdapterError } from "../../db/adapter";
+import type { WhereCondition } from "../../db/where";
 import { AUTH_ERRORS } from "../errors";
 import type { Account, User } from "../models";
 import type { ModelHooks } from "../options";
@@ -38,6 +39,34 @@ export function createUserRepository(app: AppContext) {
   /** Runs the account database hook; call before a transaction (see `prepareCreate`). */
   const prepareAccount = (data: Record<string, unknown>) =>
     runBeforeHook(hooks.account?.create?.before, data, () => AUTH_ERRORS.FAILED_TO_CREATE_USER());
+
+  async function write(
+    user: UserRow,
+    data: Record<string, unknown>,
+    db: DBAdapter,
+    request: Request | undefined,
+    expected: readonly WhereCondition[],
+  ): Promise<UserRow | null> {
+    const hooked = await app.events.runBefore("user.update", { data, user, request });
+    const final = await runBeforeHook(hooks.user?.update?.before, hooked.data, () =>
+      AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
+    );
+    let updated: UserRow | null;
+    try {
+      updated = await db.update<UserRow>({
+        model: "user",
+        where: [{ field: "id", value: user.id }, ...expected],
+        update: final,
+      });
+    } catch (error) {
+      // A unique field clashed (a concurrent writer won): plugins name the field (username: 422
+      // "already taken"); otherwise the generic conflict.
+      if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
+      await app.events.runBefore("user.writeConflict", { data: final, userId: user.id, request });
+      throw AUTH_ERRORS.USER_ALREADY_EXISTS();
+    }
+    return updated;
+  }
 
   return {
     prepareCreate,
@@ -97,26 +126,24 @@ export function createUserRepository(app: AppContext) {
       db: DBAdapter = app.adapter,
       request?: Request,
     ) {
-      const hooked = await app.events.runBefore("user.update", { data, user, request });
-      const final = await runBeforeHook(hooks.user?.update?.before, hooked.data, () =>
-        AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
-      );
-      let updated: UserRow | null;
-      try {
-        updated = await db.update<UserRow>({
-          model: "user",
-          where: [{ field: "id", value: user.id }],
-          update: final,
-        });
-      } catch (error) {
-        // A unique field clashed (a concurrent writer won): plugins name the field (username: 422
-        // "already taken"); otherwise the generic conflict.
-        if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
-        await app.events.runBefore("user.writeConflict", { data: final, userId: user.id, request });
-        throw AUTH_ERRORS.USER_ALREADY_EXISTS();
-      }
+      const updated = await write(user, data, db, request, []);
       if (!updated) throw AUTH_ERRORS.USER_NOT_FOUND();
       return updated;
+    },
+
+    /**
+     * Like `update`, but only while the row still has `expected` values (one atomic statement):
+     * null when another request changed them first. Single-use transitions use it (a verification
+     * link followed twice at once verifies once).
+     */
+    updateIf(
+      user: UserRow,
+      expected: Record<string, WhereCondition["value"]>,
+      data: Record<string, unknown>,
+      request?: Request,
+    ) {
+      const where = Object.entries(expected).map(([field, value]) => ({ field, value }) as WhereCondition);
+      return write(user, data, app.adapter, request, where);
     },
 
     async afterUpdate(user: UserRow, previous: UserRow) {

@@ -96,9 +96,18 @@ export async function verifyEmailLink(rc: RequestContext, input: VerifyEmailInpu
   if (claims.updateTo) {
     shown = await applyEmailChange(rc, user, claims, input);
   } else if (!user.emailVerified) {
-    const updated = await app.core.users.update(user, { emailVerified: true }, app.adapter, rc.request);
-    await app.core.users.afterUpdate(updated, user);
-    await followSession(rc, updated, input.session);
+    // Only the request that flips the flag runs the after-effects (events, auto sign-in): the
+    // link followed many times at once verifies once.
+    const updated = await app.core.users.updateIf(
+      user,
+      { emailVerified: false },
+      { emailVerified: true },
+      rc.request,
+    );
+    if (updated) {
+      await app.core.users.afterUpdate(updated, user);
+      await followSession(rc, updated, input.session);
+    }
   }
   if (input.callbackURL) throw redirectTo(rc, input.callbackURL);
   return { status: true, user: shown ? publicUser(app, shown) : null };

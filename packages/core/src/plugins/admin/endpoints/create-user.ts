@@ -5,6 +5,7 @@ import { publicUser } from "../../../auth/shape";
 import type { AccountRow, UserRow } from "../../../auth/users/repository";
 import { isAdapterError } from "../../../db/adapter";
 import { defineEndpoint } from "../../../router/endpoint";
+import { emailString, nameString } from "../../../router/schemas";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { parseRoleInput, requirePermission } from "../permissions";
@@ -12,10 +13,10 @@ import { adminRoutes } from "../routes";
 import { parseAdminUserData, permissionsForData } from "../user-data";
 
 const createUserBody = z.object({
-  email: z.string(),
+  email: emailString(),
   /** Without a password the user gets no credential account (social or magic-link users). */
   password: z.string().optional(),
-  name: z.string(),
+  name: nameString(),
   role: z.union([z.string(), z.array(z.string())]).optional(),
   /** Further user fields, including the plugins' and the app's additional fields. */
   data: z.record(z.string(), z.unknown()).optional(),

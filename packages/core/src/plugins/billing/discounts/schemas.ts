@@ -66,7 +66,11 @@ export function termIssues(d: DiscountTermsInput): FieldIssue[] {
 export const discountCreateInput = z
   .object({
     ...scoped,
-    name: z.string().trim().min(1, "Name must be at least 1 character long."),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Name must be at least 1 character long.")
+      .max(256, "Name must be at most 256 characters long."),
     code: code.nullish(),
     type: z.enum(["fixed", "percentage"]),
     amount: terms.amount.nullish(),
@@ -88,7 +92,12 @@ export const discountCreateInput = z
 export const discountUpdateInput = z.object({
   ...scoped,
   id: z.string().min(1),
-  name: z.string().trim().min(1, "Name must be at least 1 character long.").optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name must be at least 1 character long.")
+    .max(256, "Name must be at most 256 characters long.")
+    .optional(),
   code: code.nullish(),
   type: z.enum(["fixed", "percentage"]).optional(),
   duration: z.enum(["once", "forever", "repeating"]).optional(),

@@ -4,7 +4,7 @@ import { metadataInput, pageQuery, scoped } from "../catalog/input";
 import { billingAddressSchema, taxIdSchema } from "../customers/validate";
 
 const fields = {
-  name: z.string().trim().min(1).nullish(),
+  name: z.string().trim().min(1).max(256).nullish(),
   billingAddress: billingAddressSchema.nullish(),
   /** `[value, type]`, e.g. `["DE123456789", "eu_vat"]`; needs a billing address country. */
   taxId: taxIdSchema.nullish(),
@@ -14,7 +14,7 @@ const fields = {
 export const customerCreateInput = z.object({
   ...scoped,
   email: emailSchema,
-  externalId: z.string().trim().min(1).nullish(),
+  externalId: z.string().trim().min(1).max(256).nullish(),
   ...fields,
 });
 

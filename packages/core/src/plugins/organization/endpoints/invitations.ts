@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
+import { emailString } from "../../../router/schemas";
 import { updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
@@ -17,7 +18,7 @@ const invitationIdBody = z.object({ invitationId: z.string() });
  */
 export const createInvitation = defineEndpoint(organizationRoutes.createInvitation, {
   body: z.looseObject({
-    email: z.string(),
+    email: emailString(),
     role: rolesSchema,
     organizationId: z.string().optional(),
     resend: z.boolean().optional(),

@@ -4,6 +4,7 @@ import type { SessionWithUser } from "../../../auth/models";
 import type { UserRow } from "../../../auth/users/repository";
 import type { RequestContext } from "../../../context/request-context";
 import { defineEndpoint } from "../../../router/endpoint";
+import { FIELD_LIMITS, nameString, slugString, urlString } from "../../../router/schemas";
 import { activeOrg, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { additionalInput } from "../input";
@@ -11,7 +12,7 @@ import { organizationFields } from "../models";
 import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";
 
-export const metadataSchema = z.record(z.string(), z.json());
+export const metadataSchema = z.record(z.string().max(FIELD_LIMITS.metadataKey), z.json());
 
 /**
  * The creator: the signed-in user. Only trusted server code (`auth.api.createOrganization`) may
@@ -36,10 +37,10 @@ async function creatorOf(
  */
 export const createOrganization = defineEndpoint(organizationRoutes.createOrganization, {
   body: z.looseObject({
-    name: z.string().min(1),
-    slug: z.string().min(1),
+    name: nameString().min(1),
+    slug: slugString().min(1),
     userId: z.string().optional(),
-    logo: z.string().nullish(),
+    logo: urlString().nullish(),
     metadata: metadataSchema.optional(),
     keepCurrentActiveOrganization: z.boolean().optional(),
   }),
@@ -66,7 +67,7 @@ export const createOrganization = defineEndpoint(organizationRoutes.createOrgani
 
 /** POST /organization/check-slug {slug} -> {status: true}, or 400 "Organization slug already taken". */
 export const checkOrganizationSlug = defineEndpoint(organizationRoutes.checkOrganizationSlug, {
-  body: z.object({ slug: z.string().min(1) }),
+  body: z.object({ slug: slugString().min(1) }),
   auth: "optional",
   async handler({ app, rc, body, session }) {
     if (!session && !rc.isServerCall) throw AUTH_ERRORS.UNAUTHORIZED();
@@ -78,9 +79,9 @@ export const checkOrganizationSlug = defineEndpoint(organizationRoutes.checkOrga
 export const updateOrganization = defineEndpoint(organizationRoutes.updateOrganization, {
   body: z.object({
     data: z.looseObject({
-      name: z.string().min(1).optional(),
-      slug: z.string().min(1).optional(),
-      logo: z.string().nullish(),
+      name: nameString().min(1).optional(),
+      slug: slugString().min(1).optional(),
+      logo: urlString().nullish(),
       metadata: metadataSchema.optional(),
     }),
     organizationId: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
+import { nameString } from "../../../router/schemas";
 import { activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
@@ -9,7 +10,7 @@ import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";
 import type { Team } from "../types";
 
-const teamName = z.string().min(1);
+const teamName = nameString().min(1);
 const teamMemberBody = z.object({
   teamId: z.string(),
   userId: z.string(),

@@ -6,6 +6,7 @@ import { sendVerificationEmail } from "../../../auth/verification/email";
 import type { AppContext } from "../../../context/app-context";
 import { generateRandomString } from "../../../crypto/random";
 import { defineEndpoint } from "../../../router/endpoint";
+import { urlString } from "../../../router/schemas";
 import { USERNAME_ERRORS } from "../errors";
 import { usernameRoutes } from "../routes";
 import { findByUsernameWithAccounts, type UsernameRules } from "../rules";
@@ -14,7 +15,7 @@ const signInUsernameBody = z.object({
   username: z.string(),
   password: z.string(),
   rememberMe: z.boolean().optional(),
-  callbackURL: z.string().optional(),
+  callbackURL: urlString().optional(),
 });
 
 /**

@@ -57,7 +57,7 @@ export const slugInput = z
 const common = {
   ...scoped,
   slug: slugInput,
-  name: z.string().trim().min(1),
+  name: z.string().trim().min(1).max(256),
   metadata: metadataInput.optional(),
 };
 
@@ -78,7 +78,7 @@ export const customFieldUpdateInput = z.object({
   ...scoped,
   id: z.string().min(1),
   slug: slugInput.optional(),
-  name: z.string().trim().min(1).optional(),
+  name: z.string().trim().min(1).max(256).optional(),
   metadata: metadataInput.optional(),
   properties: z.record(z.string(), z.unknown()).optional(),
 });
