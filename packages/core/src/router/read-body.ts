@@ -13,7 +13,7 @@ export async function readRequestBody(request: Request): Promise<unknown> {
     const out: Record<string, string> = Object.create(null);
     for (const [key, value] of form) {
       if (key === "__proto__" || key === "constructor" || key === "prototype")
-        throw AUTH_ERRORS.PROTOTYPE_POLLUTION();
+        throw AUTH_ERRORS.INVALID_JSON_PROTOTYPE_POLLUTION_KEYS_ARE_NOT_ALLOWED();
       if (typeof value === "string") out[key] = value;
     }
     return { ...out };
@@ -23,7 +23,8 @@ export async function readRequestBody(request: Request): Promise<unknown> {
   try {
     return safeJsonParse(text);
   } catch (error) {
-    if (error instanceof PrototypePollutionError) throw AUTH_ERRORS.PROTOTYPE_POLLUTION();
-    throw AUTH_ERRORS.INVALID_JSON();
+    if (error instanceof PrototypePollutionError)
+      throw AUTH_ERRORS.INVALID_JSON_PROTOTYPE_POLLUTION_KEYS_ARE_NOT_ALLOWED();
+    throw AUTH_ERRORS.INVALID_JSON_IN_REQUEST_BODY();
   }
 }

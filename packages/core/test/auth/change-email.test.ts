@@ -255,7 +255,7 @@ describe("POST /change-email: verified user (spec section 4)", () => {
       query: { token: t.changes[0]!.token },
     });
     expect(res.status).toBe(401);
-    expect(res.data.message).toBe("unauthorized");
+    expect(res.data.message).toBe("Invalid user");
     expect((await t.session(browser))?.user.email).toBe(email);
   });
 
@@ -290,6 +290,6 @@ describe("POST /change-email: verified user (spec section 4)", () => {
     await browser.get("/verify-email", { query: { token: t.changes[0]!.token } });
     const again = await browser.get<ErrorBody>("/verify-email", { query: { token: t.changes[0]!.token } });
     expect(again.status).toBe(401);
-    expect(again.data.message).toBe("user_not_found");
+    expect(again.data.message).toBe("User not found");
   });
 });

@@ -12,7 +12,7 @@ import { withQuery } from "../verification/redirect";
 const DELETED = { success: true, message: "User deleted" } as const;
 
 function assertEnabled(app: AppContext) {
-  if (!app.options.user?.deleteUser?.enabled) throw AUTH_ERRORS.DELETE_USER_DISABLED();
+  if (!app.options.user?.deleteUser?.enabled) throw AUTH_ERRORS.DELETE_USER_IS_DISABLED();
 }
 
 /**
@@ -32,7 +32,8 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
     assertEnabled(app);
     const { user } = session;
     if (body.password !== undefined) await verifyCredentialPassword(app, user.id, body.password);
-    else if (!app.core.sessions.isFresh(session)) throw AUTH_ERRORS.SESSION_EXPIRED();
+    else if (!app.core.sessions.isFresh(session))
+      throw AUTH_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION();
     if (body.token) {
       if (!(await consumeDeleteToken(rc, body.token, user.id))) throw AUTH_ERRORS.INVALID_TOKEN();
     } else if (app.options.user?.deleteUser?.sendDeleteAccountVerification) {

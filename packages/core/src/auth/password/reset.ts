@@ -25,7 +25,7 @@ export async function requestPasswordReset(
 ) {
   const { app } = rc;
   const send = app.options.emailAndPassword?.sendResetPassword;
-  if (!send) throw AUTH_ERRORS.RESET_PASSWORD_DISABLED();
+  if (!send) throw AUTH_ERRORS.RESET_PASSWORD_ISN_T_ENABLED();
   const user = await app.core.users.findByEmail(email);
   if (!user) {
     // Same lookups as the real path, so the answer time says little about the email.

@@ -33,7 +33,7 @@ export async function requireMember(
   db: DBAdapter,
   organizationId: string,
   userId: string,
-  error: ErrorFactory = ORG_ERRORS.NOT_A_MEMBER,
+  error: ErrorFactory = ORG_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
 ): Promise<MemberRow> {
   const member = await memberRepository(db).findByUser(organizationId, userId);
   if (!member) throw error();

@@ -116,7 +116,7 @@ export const listTeamMembers = defineEndpoint(organizationRoutes.listTeamMembers
   auth: "session",
   handler({ app, query, session }) {
     const teamId = query?.teamId ?? activeTeam(session);
-    if (!teamId) throw ORG_ERRORS.NO_ACTIVE_TEAM();
+    if (!teamId) throw ORG_ERRORS.YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM();
     return organizationServices(app).teams.listMembers(session.user.id, teamId);
   },
 });

@@ -50,7 +50,13 @@ export function createMemberRemoval(ctx: OrgContext) {
         await members.findById(actor.member.id),
       ];
       if (!current || current.organizationId !== org.id || !actorNow) throw ORG_ERRORS.MEMBER_NOT_FOUND();
-      if (!self) assertCan(opts, actorNow, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
+      if (!self)
+        assertCan(
+          opts,
+          actorNow,
+          { member: ["delete"] },
+          ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,
+        );
       assertCanRemoveMember({ ownerRole: owner, actorRoles: actorNow.role, targetRoles: current.role, self });
       if (holdsRole(current.role, owner)) await releaseOwnership(tx, org, owner, lastOwnerError);
       if (opts.teamsEnabled) await teamRepository(tx).removeUserFromOrganization(org.id, current.userId);
@@ -86,12 +92,17 @@ export function createMemberRemoval(ctx: OrgContext) {
       const target = await findTarget(input.organizationId, input.memberIdOrEmail);
       if (!target) throw ORG_ERRORS.MEMBER_NOT_FOUND();
       if (target.userId !== input.actor.id) {
-        assertCan(opts, actorMember, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
+        assertCan(
+          opts,
+          actorMember,
+          { member: ["delete"] },
+          ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,
+        );
       }
       return removeLocked(
         { user: input.actor, member: actorMember },
         target,
-        ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER,
+        ORG_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER,
       );
     },
 
@@ -103,7 +114,11 @@ export function createMemberRemoval(ctx: OrgContext) {
         input.actor.id,
         ORG_ERRORS.MEMBER_NOT_FOUND,
       );
-      return removeLocked({ user: input.actor, member }, member, ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
+      return removeLocked(
+        { user: input.actor, member },
+        member,
+        ORG_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER,
+      );
     },
   };
 }

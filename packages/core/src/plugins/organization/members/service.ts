@@ -42,13 +42,19 @@ export function createMemberService(ctx: OrgContext) {
     limits: MemberLimits,
   ) {
     const repo = memberRepository(tx);
-    if (await repo.findByUser(organization.id, input.userId)) throw ORG_ERRORS.USER_ALREADY_MEMBER();
-    assertBelowLimit(await repo.count(organization.id), limits.members, ORG_ERRORS.MEMBERSHIP_LIMIT_REACHED);
+    if (await repo.findByUser(organization.id, input.userId))
+      throw ORG_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION();
+    assertBelowLimit(
+      await repo.count(organization.id),
+      limits.members,
+      ORG_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED,
+    );
     let member: MemberRow;
     try {
       member = await repo.create(input);
     } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw ORG_ERRORS.USER_ALREADY_MEMBER();
+      if (isAdapterError(error, "UNIQUE_VIOLATION"))
+        throw ORG_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION();
       throw error;
     }
     if (input.roles.includes(owner)) await grantOwnership(tx, organization.id);
@@ -102,7 +108,7 @@ export function createMemberService(ctx: OrgContext) {
     }): Promise<Member> {
       const roles = parseRoles(input.role);
       assertKnownRoles(roles, opts.roles);
-      if (input.teamId && !opts.teamsEnabled) throw ORG_ERRORS.TEAMS_NOT_ENABLED();
+      if (input.teamId && !opts.teamsEnabled) throw ORG_ERRORS.TEAMS_ARE_NOT_ENABLED();
       if (!(await app.core.users.findById(input.userId))) throw AUTH_ERRORS.USER_NOT_FOUND();
       const organization = await requireOrganization(app.adapter, input.organizationId);
       const limits = await limitsFor(organization, input.teamId);
@@ -130,14 +136,19 @@ export function createMemberService(ctx: OrgContext) {
       const next = parseRoles(input.role);
       assertKnownRoles(next, opts.roles);
       const actor = await requireMember(app.adapter, input.organizationId, input.actorId);
-      assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_MEMBER);
+      assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
       const { updated, previous } = await withOrganizationLock(app, input.organizationId, async (tx, org) => {
         const repo = memberRepository(tx);
         const target = await repo.findById(input.memberId);
         if (!target || target.organizationId !== org.id) throw ORG_ERRORS.MEMBER_NOT_FOUND();
         assertCanSetRoles({ ownerRole: owner, actorRoles: actor.role, targetRoles: target.role, next });
         if (losesRole(target.role, next, owner)) {
-          await releaseOwnership(tx, org, owner, ORG_ERRORS.CANNOT_LEAVE_WITHOUT_OWNER);
+          await releaseOwnership(
+            tx,
+            org,
+            owner,
+            ORG_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER,
+          );
         } else if (gainsRole(target.role, next, owner)) {
           await grantOwnership(tx, org.id);
         }
