@@ -43,8 +43,9 @@ export const ORGANIZATION_ERROR_CODES = {
     status: 400,
     message: "You cannot leave the organization without an owner",
   },
+  /** 403: the caller is signed in (spec section 8: 401 only without a session). */
   YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: {
-    status: 401,
+    status: 403,
     message: "You are not allowed to delete this member",
   },
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: {

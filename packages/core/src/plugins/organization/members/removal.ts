@@ -57,8 +57,10 @@ export function createMemberRemoval(ctx: OrgContext) {
           { member: ["delete"] },
           ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,
         );
-      assertCanRemoveMember({ ownerRole: owner, actorRoles: actorNow.role, targetRoles: current.role, self });
+      // The last-owner rule first (400, as better-auth answers a non-owner removing the last owner);
+      // a refusal below rolls the released ownership back with the transaction.
       if (holdsRole(current.role, owner)) await releaseOwnership(tx, org, owner, lastOwnerError);
+      assertCanRemoveMember({ ownerRole: owner, actorRoles: actorNow.role, targetRoles: current.role, self });
       if (opts.teamsEnabled) await teamRepository(tx).removeUserFromOrganization(org.id, current.userId);
       if (!(await members.remove(current.id))) throw ORG_ERRORS.MEMBER_NOT_FOUND();
       return current;
