@@ -35,7 +35,7 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
     else if (!app.core.sessions.isFresh(session))
       throw AUTH_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION();
     if (body.token) {
-      if (!(await consumeDeleteToken(rc, body.token, user.id))) throw AUTH_ERRORS.INVALID_TOKEN();
+      if (!(await consumeDeleteToken(rc, body.token, user.id))) throw AUTH_ERRORS.INVALID_TOKEN.deleteLink();
     } else if (app.options.user?.deleteUser?.sendDeleteAccountVerification) {
       await sendDeleteAccountVerification(rc, user, body.callbackURL);
       return { success: true, message: "Verification email sent" };
@@ -47,7 +47,9 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
 
 /**
  * GET /delete-user/callback ?token&callbackURL (the confirmation link): the token must belong to
- * the signed-in user. Errors redirect to `callbackURL?error=<CODE>` when a callback URL is given.
+ * the signed-in user. Errors redirect to `callbackURL?error=<CODE>` when a callback URL is given;
+ * otherwise an unknown, used, expired or foreign token is 404 "Invalid token" (as better-auth) and
+ * the user stays.
  */
 export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, {
   query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
@@ -57,7 +59,7 @@ export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, 
     const fail = (error: ErrorFactory) =>
       query.callbackURL ? redirectTo(rc, withQuery(query.callbackURL, { error: error.code })) : error();
     if (!session) throw fail(AUTH_ERRORS.UNAUTHORIZED);
-    if (!(await consumeDeleteToken(rc, query.token, session.user.id))) throw fail(AUTH_ERRORS.INVALID_TOKEN);
+    if (!(await consumeDeleteToken(rc, query.token, session.user.id))) throw fail(AUTH_ERRORS.INVALID_TOKEN.deleteLink);
     await deleteUserNow(rc, session.user);
     if (query.callbackURL) throw redirectTo(rc, query.callbackURL);
     return DELETED;
