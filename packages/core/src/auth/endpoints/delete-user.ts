@@ -59,7 +59,8 @@ export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, 
     const fail = (error: ErrorFactory) =>
       query.callbackURL ? redirectTo(rc, withQuery(query.callbackURL, { error: error.code })) : error();
     if (!session) throw fail(AUTH_ERRORS.UNAUTHORIZED);
-    if (!(await consumeDeleteToken(rc, query.token, session.user.id))) throw fail(AUTH_ERRORS.INVALID_TOKEN.deleteLink);
+    if (!(await consumeDeleteToken(rc, query.token, session.user.id)))
+      throw fail(AUTH_ERRORS.INVALID_TOKEN.deleteLink);
     await deleteUserNow(rc, session.user);
     if (query.callbackURL) throw redirectTo(rc, query.callbackURL);
     return DELETED;
