@@ -127,6 +127,31 @@ export const ORGANIZATION_ERROR_CODES = {
   YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM: { status: 400, message: "You do not have an active team" },
   INVALID_ACCESS_CONTROL_REQUEST: { status: 400, message: "Invalid access control request" },
   NOT_AUTHORIZED: { status: 403, message: "Not authorized" },
+  /** Dynamic access control (stored roles). */
+  YOU_MUST_BE_IN_AN_ORGANIZATION_TO_CREATE_A_ROLE: {
+    status: 400,
+    message: "You must be in an organization to create a role",
+  },
+  YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE: { status: 403, message: "You are not allowed to create a role" },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_A_ROLE: { status: 403, message: "You are not allowed to delete a role" },
+  YOU_ARE_NOT_ALLOWED_TO_LIST_A_ROLE: { status: 403, message: "You are not allowed to list a role" },
+  YOU_ARE_NOT_ALLOWED_TO_READ_A_ROLE: { status: 403, message: "You are not allowed to read a role" },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE: { status: 403, message: "You are not allowed to update a role" },
+  THIS_ORGANIZATION_HAS_TOO_MANY_ROLES: { status: 400, message: "This organization has too many roles" },
+  THAT_ROLE_NAME_IS_ALREADY_TAKEN: { status: 400, message: "That role name is already taken" },
+  THE_PROVIDED_PERMISSION_INCLUDES_AN_INVALID_RESOURCE: {
+    status: 400,
+    message: "The provided permission includes an invalid resource",
+  },
+  CANNOT_DELETE_A_PRE_DEFINED_ROLE: { status: 400, message: "Cannot delete a pre-defined role" },
+  CANNOT_DELETE_A_ROLE_THAT_IS_ASSIGNED_TO_MEMBERS: {
+    status: 400,
+    message: "Cannot delete a role that is assigned to members",
+  },
+  CANNOT_RENAME_A_ROLE_THAT_IS_ASSIGNED_TO_MEMBERS: {
+    status: 400,
+    message: "Cannot rename a role that is assigned to members",
+  },
 } as const;
 
 export type OrganizationErrorKey = keyof typeof ORGANIZATION_ERROR_CODES;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
-import { activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
+import { activeOrg, activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { additionalInput } from "../input";
@@ -107,6 +107,22 @@ export const setActiveTeam = defineEndpoint(organizationRoutes.setActiveTeam, {
       activeTeamId: team.id,
     });
     return team;
+  },
+});
+
+/**
+ * GET /organization/list-user-teams ?userId&organizationId -> the caller's teams (across their
+ * organizations, or within `organizationId`); another member's teams need member:update there
+ * (default organization: the active one).
+ */
+export const listUserTeams = defineEndpoint(organizationRoutes.listUserTeams, {
+  query: z.object({ userId: z.string().optional(), organizationId: z.string().optional() }).optional(),
+  auth: "session",
+  handler({ app, query, session }) {
+    const userId = query?.userId;
+    const organizationId =
+      query?.organizationId ?? (userId && userId !== session.user.id ? activeOrg(session) : undefined);
+    return organizationServices(app).teams.listForUser(session.user.id, { userId, organizationId });
   },
 });
 

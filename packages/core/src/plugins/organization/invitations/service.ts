@@ -3,7 +3,7 @@ import { isValidEmail } from "../../../auth/password-policy";
 import type { UserRow } from "../../../auth/users/repository";
 import type { Row } from "../../../db/adapter";
 import { formatRoles, parseRoles } from "../access";
-import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
+import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { memberRepository } from "../members/repository";
 import { assertBelowLimit, assertKnownRoles, holdsRole } from "../members/rules";
@@ -62,7 +62,7 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
       const email = input.email.trim().toLowerCase();
       if (!isValidEmail(email)) throw AUTH_ERRORS.INVALID_EMAIL();
       const roles = parseRoles(input.role);
-      assertKnownRoles(roles, opts.roles);
+      assertKnownRoles(roles, await knownRoles(opts, app.adapter, input.organizationId));
       const row = await requireOrganization(app.adapter, input.organizationId);
       const organization = toOrganization(app, row);
       const inviter = await requireMember(app.adapter, row.id, input.inviter.id);

@@ -1,7 +1,7 @@
 import type { UserRow } from "../../../auth/users/repository";
 import type { ErrorFactory } from "../../../errors/define-errors";
 import { clearActive } from "../active-session";
-import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
+import { assertCan, type OrgContext, requireMember, requireOrganization, withStoredRoles } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { toMember, toOrganization } from "../shape";
 import { teamRepository } from "../teams/repository";
@@ -47,7 +47,7 @@ export function createMemberRemoval(ctx: OrgContext) {
       // Re-read under the lock: the actor may have been removed or demoted meanwhile.
       const [current, actorNow] = [
         await members.findById(target.id),
-        await members.findById(actor.member.id),
+        await members.findById(actor.member.id).then((m) => m && withStoredRoles(tx, m)),
       ];
       if (!current || current.organizationId !== org.id || !actorNow) throw ORG_ERRORS.MEMBER_NOT_FOUND();
       if (!self)

@@ -49,6 +49,27 @@ export function createTeamService(ctx: OrgContext) {
       return team;
     },
 
+    /**
+     * GET /organization/list-user-teams: the caller's teams across their organizations; with
+     * `userId` another member's teams within one organization (caller needs member:update).
+     */
+    async listForUser(callerId: string, input: { userId?: string; organizationId?: string | null }) {
+      if (!input.userId || input.userId === callerId) {
+        if (input.organizationId) await requireMember(app.adapter, input.organizationId, callerId);
+        return repo().listForUser(callerId, input.organizationId ?? undefined);
+      }
+      if (!input.organizationId) throw ORG_ERRORS.NO_ACTIVE_ORGANIZATION();
+      const caller = await requireMember(app.adapter, input.organizationId, callerId);
+      assertCan(opts, caller, { member: ["update"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
+      await requireMember(
+        app.adapter,
+        input.organizationId,
+        input.userId,
+        ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
+      );
+      return repo().listForUser(input.userId, input.organizationId);
+    },
+
     async list(userId: string, organizationId: string): Promise<Team[]> {
       await requireMember(app.adapter, organizationId, userId);
       return repo().list(organizationId);
