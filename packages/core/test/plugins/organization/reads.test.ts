@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createAuthClient } from "../../../src/client";
+import { organization } from "../../../src/plugins/organization";
 import { organizationClient } from "../../../src/plugins/organization/client";
-import { createTestFetch } from "../../../src/testing";
+import { createTestAuth, createTestFetch } from "../../../src/testing";
 import { failure, setupOrg, unique } from "./helpers";
 
 type OrgBody = { id: string; slug: string; name: string; members?: unknown };
@@ -162,7 +163,11 @@ describe("GET /organization/list-user-teams (better-auth O28)", () => {
 
 describe("client methods", () => {
   it("organization.getOrganization, getActiveMemberRole, listUserTeams", async () => {
-    const s = setupOrg({ teams: { enabled: true } });
+    // Literal options, so the client's types include the team routes.
+    const s = createTestAuth({
+      emailAndPassword: { enabled: true },
+      plugins: [organization({ teams: { enabled: true } })],
+    });
     const { fetch } = createTestFetch(s.auth);
     const client = createAuthClient<typeof s.auth, [ReturnType<typeof organizationClient>]>({
       baseURL: "http://localhost:3000",
