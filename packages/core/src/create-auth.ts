@@ -139,7 +139,7 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
       }
       // Declared oversize bodies are refused before any endpoint runs (raw-body endpoints included).
       if (request.body && declaredTooLarge(request, maxBodySize)) {
-        const spec = AUTH_ERRORS.PAYLOAD_TOO_LARGE;
+        const spec = AUTH_ERRORS.REQUEST_BODY_TOO_LARGE;
         return Response.json({ message: spec.message, code: spec.code }, { status: spec.status });
       }
       return router.handle(request);

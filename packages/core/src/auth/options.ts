@@ -8,6 +8,12 @@ import type { SocialProvidersOptions } from "./social/providers";
 
 type Awaitable<T> = T | Promise<T>;
 
+/** The change-email confirmation sender (`user.changeEmail.sendChangeEmailConfirmation`). */
+export type ChangeEmailSender = (
+  data: EmailMessageBase & { newEmail: string },
+  request?: Request,
+) => Awaitable<void>;
+
 export interface EmailMessageBase {
   user: User & Record<string, unknown>;
   url: string;
@@ -98,11 +104,17 @@ export interface AuthOptions {
     additionalFields?: FieldMap;
     changeEmail?: {
       enabled?: boolean;
-      sendChangeEmailVerification?: (
-        data: EmailMessageBase & { newEmail: string },
-        request?: Request,
-      ) => Awaitable<void>;
-      /** Unverified users change their email directly. Default true. */
+      /**
+       * Mails the current address a link (`url`, `token`) carrying `newEmail`; opening it applies
+       * the change (spec section 4). better-auth 1.7's name.
+       */
+      sendChangeEmailConfirmation?: ChangeEmailSender;
+      /** @deprecated The earlier name of `sendChangeEmailConfirmation`; used when that one is unset. */
+      sendChangeEmailVerification?: ChangeEmailSender;
+      /**
+       * Unverified users change their email at once (then a verification link goes to the new
+       * address). Default false, as better-auth: they confirm from the current address like verified users.
+       */
       updateEmailWithoutVerification?: boolean;
     };
     deleteUser?: {

@@ -17,5 +17,5 @@ export function isValidEmail(email: string): boolean {
 }
 
 export function assertEmailPasswordEnabled(app: AppContext): void {
-  if (!app.options.emailAndPassword?.enabled) throw AUTH_ERRORS.EMAIL_AND_PASSWORD_NOT_ENABLED();
+  if (!app.options.emailAndPassword?.enabled) throw AUTH_ERRORS.EMAIL_AND_PASSWORD_IS_NOT_ENABLED();
 }

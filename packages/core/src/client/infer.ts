@@ -108,7 +108,7 @@ type Method<A, Out, Optional> = Optional extends true
 
 type EndpointMethod<E, U, S> =
   E extends Endpoint<infer R extends RouteDef, infer B, infer Q, AuthMode, infer O>
-    ? R extends { serverOnly: true }
+    ? R extends { serverOnly: true } | { clientHidden: true }
       ? never
       : HasParam<R["path"]> extends true
         ? never

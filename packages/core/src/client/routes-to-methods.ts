@@ -56,7 +56,7 @@ interface Node {
 /**
  * Builds the nested method object from route declarations: `/sign-in/email` becomes
  * `signIn.email(...)`, `/delete-user` and `/delete-user/callback` become `deleteUser(...)` and
- * `deleteUser.callback(...)`. Server-only routes and routes with path parameters are left out.
+ * `deleteUser.callback(...)`. Server-only and client-hidden routes, and routes with path parameters, are left out.
  */
 export function routesToMethods<F>(
   routes: readonly RouteDef[],
@@ -64,7 +64,7 @@ export function routesToMethods<F>(
 ): Record<string, unknown> {
   const root: Node = { children: new Map() };
   for (const route of routes) {
-    if (route.serverOnly) continue;
+    if (route.serverOnly || route.clientHidden) continue;
     const keys = routeKeys(route.path);
     if (!keys) continue;
     let node = root;

@@ -60,7 +60,7 @@ function createStore(app: AppContext, storage: RateLimitStorage): RateLimitStore
  * "TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER"; clients can also match on the 429 status.
  */
 function tooManyRequests(retryAfterSeconds: number): Response {
-  const spec = AUTH_ERRORS.TOO_MANY_REQUESTS;
+  const spec = AUTH_ERRORS.TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER;
   return Response.json(
     { message: spec.message, code: spec.code },
     { status: spec.status, headers: { "X-Retry-After": String(retryAfterSeconds) } },

@@ -56,7 +56,7 @@ function redirectTargets(sources: readonly unknown[], extra: readonly string[]):
   let found: string[] | undefined;
   const collect = (value: unknown) => {
     if (value === undefined || value === null || value === "") return;
-    if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACK_URL();
+    if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACKURL();
     if (found) found.push(value);
     else found = [value];
   };
@@ -72,7 +72,7 @@ function redirectTargets(sources: readonly unknown[], extra: readonly string[]):
 /** Only requests that carry a redirect target pay for the origin checker (a function may build it). */
 async function checkRedirectTargets(rc: RequestContext, targets: readonly string[]) {
   const checker = await rc.app.originsFor(rc.request);
-  for (const target of targets) if (!checker.isTrustedURL(target)) throw AUTH_ERRORS.INVALID_CALLBACK_URL();
+  for (const target of targets) if (!checker.isTrustedURL(target)) throw AUTH_ERRORS.INVALID_CALLBACKURL();
 }
 
 async function resolveAuth(
@@ -88,7 +88,7 @@ async function resolveAuth(
   });
   if (mode === "optional") return session;
   if (!session) throw AUTH_ERRORS.UNAUTHORIZED();
-  if (mode === "fresh" && !rc.app.core.sessions.isFresh(session)) throw AUTH_ERRORS.SESSION_NOT_FRESH();
+  if (mode === "fresh" && !rc.app.core.sessions.isFresh(session)) throw AUTH_ERRORS.SESSION_IS_NOT_FRESH();
   return session;
 }
 

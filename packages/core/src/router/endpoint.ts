@@ -16,6 +16,8 @@ export interface RouteDef {
   readonly invalidates?: readonly string[];
   /** Not routed over HTTP; callable only in-process as `auth.api.x(...)`. */
   readonly serverOnly?: boolean;
+  /** Routed over HTTP, but not offered as a client method (better-auth hides these from its client). */
+  readonly clientHidden?: boolean;
 }
 
 export type RouteManifest = Readonly<Record<string, RouteDef>>;

@@ -12,7 +12,7 @@ export function declaredTooLarge(request: Request, limit: number): boolean {
 
 /** Reads the body's bytes, refusing (413) past `limit` whatever the declared length says. */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  if (declaredTooLarge(request, limit)) throw AUTH_ERRORS.PAYLOAD_TOO_LARGE();
+  if (declaredTooLarge(request, limit)) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
   const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -27,7 +27,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     size += step.value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw AUTH_ERRORS.PAYLOAD_TOO_LARGE();
+      throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
     }
     chunks.push(step.value);
   }
@@ -54,7 +54,7 @@ async function readForm(bytes: Uint8Array, type: string): Promise<Record<string,
   const out: Record<string, string> = Object.create(null);
   for (const [key, value] of form) {
     if (key === "__proto__" || key === "constructor" || key === "prototype")
-      throw AUTH_ERRORS.PROTOTYPE_POLLUTION();
+      throw AUTH_ERRORS.INVALID_JSON_PROTOTYPE_POLLUTION_KEYS_ARE_NOT_ALLOWED();
     if (typeof value === "string") out[key] = value;
   }
   return { ...out };
@@ -77,7 +77,8 @@ export async function readRequestBody(request: Request, limit = DEFAULT_MAX_BODY
   try {
     return safeJsonParse(text);
   } catch (error) {
-    if (error instanceof PrototypePollutionError) throw AUTH_ERRORS.PROTOTYPE_POLLUTION();
-    throw AUTH_ERRORS.INVALID_JSON();
+    if (error instanceof PrototypePollutionError)
+      throw AUTH_ERRORS.INVALID_JSON_PROTOTYPE_POLLUTION_KEYS_ARE_NOT_ALLOWED();
+    throw AUTH_ERRORS.INVALID_JSON_IN_REQUEST_BODY();
   }
 }

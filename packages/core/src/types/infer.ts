@@ -14,10 +14,14 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 type PluginList<O extends AuthOptions> = O["plugins"] extends readonly (infer P)[] ? P : never;
 
-/** Endpoints contributed by the configured plugins. */
-export type PluginEndpoints<O extends AuthOptions> = UnionToIntersection<
-  PluginList<O> extends Plugin<string, infer E, unknown, PluginSchema> ? E : never
->;
+/** One plugin's endpoints (distributes over a union of plugins). */
+type EndpointsOfPlugin<P> = P extends Plugin<string, infer E, unknown, PluginSchema> ? E : never;
+
+/**
+ * Endpoints contributed by the configured plugins: per plugin, then intersected, so the server's
+ * organization plugin (teams on) and a client plugin's default one together keep the team routes.
+ */
+export type PluginEndpoints<O extends AuthOptions> = UnionToIntersection<EndpointsOfPlugin<PluginList<O>>>;
 
 export type AuthEndpoints<O extends AuthOptions> = CoreEndpoints &
   ([PluginEndpoints<O>] extends [never] ? {} : PluginEndpoints<O>);

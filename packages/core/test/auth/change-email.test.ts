@@ -40,7 +40,7 @@ function setup(
     user: {
       changeEmail: {
         enabled: true,
-        sendChangeEmailVerification: ({ user, url, token, newEmail }) => {
+        sendChangeEmailConfirmation: ({ user, url, token, newEmail }) => {
           changes.push({ to: user.email, url, token, newEmail });
         },
         ...changeEmail,
@@ -125,7 +125,10 @@ describe("POST /change-email: validation", () => {
 
 describe("POST /change-email: unverified user", () => {
   it("changes the email at once, refreshes the cookie cache and mails a verification link to the new address", async () => {
-    const t = setup({}, { session: { cookieCache: { enabled: true, maxAge: 300 } } });
+    const t = setup(
+      { updateEmailWithoutVerification: true },
+      { session: { cookieCache: { enabled: true, maxAge: 300 } } },
+    );
     const { browser, password } = await t.signUp();
     expect((await browser.get<SessionBody>("/get-session")).data.user.emailVerified).toBe(false);
     const res = await browser.post("/change-email", {
@@ -154,26 +157,42 @@ describe("POST /change-email: unverified user", () => {
   });
 
   it("changes the email without a verification sender", async () => {
-    const t = setup({}, { noVerificationSender: true });
+    const t = setup({ updateEmailWithoutVerification: true }, { noVerificationSender: true });
     const { browser } = await t.signUp();
     const res = await browser.post("/change-email", { newEmail: "plain@example.com" });
     expect(res.status).toBe(200);
     expect((await t.session(browser))?.user.email).toBe("plain@example.com");
   });
 
-  it("with updateEmailWithoutVerification false, sends a change token to the current address", async () => {
-    const t = setup({ updateEmailWithoutVerification: false });
+  it("by default (updateEmailWithoutVerification false, as better-auth) sends a change token to the current address", async () => {
+    for (const t of [setup(), setup({ updateEmailWithoutVerification: false })]) {
+      const { browser, email } = await t.signUp();
+      const res = await browser.post("/change-email", { newEmail: "later@example.com" });
+      expect(res.status).toBe(200);
+      expect((await t.session(browser))?.user.email).toBe(email);
+      expect(t.changes).toEqual([expect.objectContaining({ to: email, newEmail: "later@example.com" })]);
+      await t.browser().get("/verify-email", { query: { token: t.changes[0]!.token } });
+      expect((await t.session(browser))?.user.email).toBe("later@example.com");
+    }
+  });
+
+  it("the earlier hook name sendChangeEmailVerification still works (alias)", async () => {
+    const sent: string[] = [];
+    const t = setup({
+      sendChangeEmailConfirmation: undefined,
+      sendChangeEmailVerification: ({ user, newEmail }) => {
+        sent.push(`${user.email}->${newEmail}`);
+      },
+    });
     const { browser, email } = await t.signUp();
-    const res = await browser.post("/change-email", { newEmail: "later@example.com" });
-    expect(res.status).toBe(200);
-    expect((await t.session(browser))?.user.email).toBe(email);
-    expect(t.changes).toEqual([expect.objectContaining({ to: email, newEmail: "later@example.com" })]);
+    expect((await browser.post("/change-email", { newEmail: "alias@example.com" })).status).toBe(200);
+    expect(sent).toEqual([`${email}->alias@example.com`]);
   });
 });
 
 describe("POST /change-email: verified user (spec section 4)", () => {
-  it("needs sendChangeEmailVerification", async () => {
-    const t = setup({ sendChangeEmailVerification: undefined });
+  it("needs sendChangeEmailConfirmation", async () => {
+    const t = setup({ sendChangeEmailConfirmation: undefined });
     const { browser, email } = await t.verifiedUser();
     const res = await browser.post<ErrorBody>("/change-email", { newEmail: "new@example.com" });
     expect(res.status).toBe(400);
@@ -255,7 +274,7 @@ describe("POST /change-email: verified user (spec section 4)", () => {
       query: { token: t.changes[0]!.token },
     });
     expect(res.status).toBe(401);
-    expect(res.data.message).toBe("unauthorized");
+    expect(res.data.message).toBe("Invalid user");
     expect((await t.session(browser))?.user.email).toBe(email);
   });
 
@@ -290,6 +309,6 @@ describe("POST /change-email: verified user (spec section 4)", () => {
     await browser.get("/verify-email", { query: { token: t.changes[0]!.token } });
     const again = await browser.get<ErrorBody>("/verify-email", { query: { token: t.changes[0]!.token } });
     expect(again.status).toBe(401);
-    expect(again.data.message).toBe("user_not_found");
+    expect(again.data.message).toBe("User not found");
   });
 });

@@ -236,8 +236,8 @@ describe("deletion confirmed by email", () => {
     const reuse = await again.browser.get<ErrorBody>("/delete-user/callback", {
       query: { token: mails[0]!.token },
     });
-    expect(reuse.status).toBe(400);
-    expect(reuse.data.message).toBe("invalid token");
+    expect(reuse.status).toBe(404);
+    expect(reuse.data).toEqual({ message: "Invalid token", code: "INVALID_TOKEN" });
     expect(await t.exists(again.user.id)).toBe(true);
   });
 
@@ -254,8 +254,8 @@ describe("deletion confirmed by email", () => {
     expect(unknown.status).toBe(302);
     expect(unknown.headers.get("location")).toBe("/bye?x=1&error=INVALID_TOKEN");
     const unknownJson = await browser.get<ErrorBody>("/delete-user/callback", { query: { token: "nope" } });
-    expect(unknownJson.status).toBe(400);
-    expect(unknownJson.data).toMatchObject({ message: "invalid token", code: "INVALID_TOKEN" });
+    expect(unknownJson.status).toBe(404);
+    expect(unknownJson.data).toEqual({ message: "Invalid token", code: "INVALID_TOKEN" });
 
     const anon = t.browser();
     const signedOut = await anon.get("/delete-user/callback", { query: { token, callbackURL: "/bye" } });
@@ -268,6 +268,8 @@ describe("deletion confirmed by email", () => {
       query: { token, callbackURL: "/bye" },
     });
     expect(foreign.headers.get("location")).toBe("/bye?error=INVALID_TOKEN");
+    const foreignJson = await other.browser.get<ErrorBody>("/delete-user/callback", { query: { token } });
+    expect([foreignJson.status, foreignJson.data.code]).toEqual([404, "INVALID_TOKEN"]);
     expect(await t.exists(other.user.id)).toBe(true);
 
     // None of the failures spent the owner's token.
@@ -296,7 +298,8 @@ describe("deletion confirmed by email", () => {
     const expired = await s.browser.get<ErrorBody>("/delete-user/callback", {
       query: { token: mails.at(-1)!.token },
     });
-    expect(expired.status).toBe(400);
+    expect(expired.status).toBe(404);
+    expect(expired.data).toEqual({ message: "Invalid token", code: "INVALID_TOKEN" });
     expect(await short.exists(s.user.id)).toBe(true);
   });
 
@@ -306,8 +309,8 @@ describe("deletion confirmed by email", () => {
     const { browser, user } = await t.signUp();
     await browser.post("/delete-user", {});
     const wrong = await browser.post<ErrorBody>("/delete-user", { token: "not-the-token" });
-    expect(wrong.status).toBe(400);
-    expect(wrong.data.message).toBe("invalid token");
+    expect(wrong.status).toBe(404);
+    expect(wrong.data.message).toBe("Invalid token");
     expect(await t.exists(user.id)).toBe(true);
 
     const res = await browser.post("/delete-user", { token: mails[0]!.token });

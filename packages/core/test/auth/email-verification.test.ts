@@ -183,7 +183,7 @@ describe("GET /verify-email", () => {
     const anon = t.browser();
     const json = await anon.get<ErrorBody>("/verify-email", { query: { token: "garbage" } });
     expect(json.status).toBe(401);
-    expect(json.data).toMatchObject({ message: "invalid_token", code: "INVALID_TOKEN" });
+    expect(json.data).toMatchObject({ message: "Invalid token", code: "INVALID_TOKEN" });
 
     const redirect = await anon.get("/verify-email", { query: { token: "garbage", callbackURL: "/done" } });
     expect(redirect.status).toBe(302);
@@ -203,7 +203,7 @@ describe("GET /verify-email", () => {
     const forged = await createEmailToken(foreign.auth.$context, { email }, 3600);
     const res = await t.browser().get<ErrorBody>("/verify-email", { query: { token: forged } });
     expect(res.status).toBe(401);
-    expect(res.data.message).toBe("invalid_token");
+    expect(res.data.message).toBe("Invalid token");
     expect((await sessionOf(browser)).data?.user.emailVerified).toBe(false);
   });
 
@@ -213,7 +213,7 @@ describe("GET /verify-email", () => {
     t.advance(601);
     const json = await t.browser().get<ErrorBody>("/verify-email", { query: { token } });
     expect(json.status).toBe(401);
-    expect(json.data).toMatchObject({ message: "token_expired", code: "TOKEN_EXPIRED" });
+    expect(json.data).toMatchObject({ message: "Token expired", code: "TOKEN_EXPIRED" });
     const redirect = await t.browser().get("/verify-email", { query: { token, callbackURL: "/v" } });
     expect(redirect.headers.get("location")).toBe("/v?error=token_expired");
     expect((await sessionOf(browser)).data?.user.emailVerified).toBe(false);
@@ -233,7 +233,7 @@ describe("GET /verify-email", () => {
     const token = await createEmailToken(t.auth.$context, { email: "ghost@example.com" }, 3600);
     const json = await t.browser().get<ErrorBody>("/verify-email", { query: { token } });
     expect(json.status).toBe(401);
-    expect(json.data).toMatchObject({ message: "user_not_found", code: "USER_NOT_FOUND" });
+    expect(json.data).toMatchObject({ message: "User not found", code: "USER_NOT_FOUND" });
     const redirect = await t.browser().get("/verify-email", { query: { token, callbackURL: "/v" } });
     expect(redirect.headers.get("location")).toBe("/v?error=user_not_found");
   });
@@ -244,7 +244,7 @@ describe("GET /verify-email", () => {
     const other = await t.signUp();
     const json = await other.browser.get<ErrorBody>("/verify-email", { query: { token: victim.token } });
     expect(json.status).toBe(401);
-    expect(json.data).toMatchObject({ message: "unauthorized", code: "UNAUTHORIZED" });
+    expect(json.data).toMatchObject({ message: "Invalid user", code: "INVALID_USER" });
     const redirect = await other.browser.get("/verify-email", {
       query: { token: victim.token, callbackURL: "/v" },
     });

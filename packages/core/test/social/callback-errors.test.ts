@@ -36,10 +36,12 @@ describe("OAuth callback redirect errors (spec section 8)", () => {
     expect(location).toBe("/oops?error=invalid_callback_request");
   });
 
-  it("state_not_found: no state parameter", async () => {
+  it("please_restart_the_process: no state parameter (a missing state, spec section 4)", async () => {
     const { b } = await flow();
     const { location } = await callback(b, "github", { code: "good-code" });
-    expect(location).toBe(`${ERROR_PAGE}?error=state_not_found`);
+    expect(location).toBe(`${ERROR_PAGE}?error=please_restart_the_process`);
+    const empty = await callback(b, "github", { code: "good-code", state: "" });
+    expect(empty.location).toBe(`${ERROR_PAGE}?error=please_restart_the_process`);
   });
 
   it("state_not_found: the browser's state cookie names another flow; the state stays usable", async () => {

@@ -13,7 +13,7 @@ import { withQuery } from "../verification/redirect";
 const DELETED = { success: true, message: "User deleted" } as const;
 
 function assertEnabled(app: AppContext) {
-  if (!app.options.user?.deleteUser?.enabled) throw AUTH_ERRORS.DELETE_USER_DISABLED();
+  if (!app.options.user?.deleteUser?.enabled) throw AUTH_ERRORS.DELETE_USER_IS_DISABLED();
 }
 
 /**
@@ -33,9 +33,10 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
     assertEnabled(app);
     const { user } = session;
     if (body.password !== undefined) await verifyCredentialPassword(app, user.id, body.password);
-    else if (!app.core.sessions.isFresh(session)) throw AUTH_ERRORS.SESSION_EXPIRED();
+    else if (!app.core.sessions.isFresh(session))
+      throw AUTH_ERRORS.SESSION_EXPIRED_RE_AUTHENTICATE_TO_PERFORM_THIS_ACTION();
     if (body.token) {
-      if (!(await consumeDeleteToken(rc, body.token, user.id))) throw AUTH_ERRORS.INVALID_TOKEN();
+      if (!(await consumeDeleteToken(rc, body.token, user.id))) throw AUTH_ERRORS.INVALID_TOKEN.deleteLink();
     } else if (app.options.user?.deleteUser?.sendDeleteAccountVerification) {
       await sendDeleteAccountVerification(rc, user, body.callbackURL);
       return { success: true, message: "Verification email sent" };
@@ -47,7 +48,9 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
 
 /**
  * GET /delete-user/callback ?token&callbackURL (the confirmation link): the token must belong to
- * the signed-in user. Errors redirect to `callbackURL?error=<CODE>` when a callback URL is given.
+ * the signed-in user. Errors redirect to `callbackURL?error=<CODE>` when a callback URL is given;
+ * otherwise an unknown, used, expired or foreign token is 404 "Invalid token" (as better-auth) and
+ * the user stays.
  */
 export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, {
   query: z.object({ token: z.string(), callbackURL: urlString().optional() }),
@@ -57,7 +60,8 @@ export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, 
     const fail = (error: ErrorFactory) =>
       query.callbackURL ? redirectTo(rc, withQuery(query.callbackURL, { error: error.code })) : error();
     if (!session) throw fail(AUTH_ERRORS.UNAUTHORIZED);
-    if (!(await consumeDeleteToken(rc, query.token, session.user.id))) throw fail(AUTH_ERRORS.INVALID_TOKEN);
+    if (!(await consumeDeleteToken(rc, query.token, session.user.id)))
+      throw fail(AUTH_ERRORS.INVALID_TOKEN.deleteLink);
     await deleteUserNow(rc, session.user);
     if (query.callbackURL) throw redirectTo(rc, query.callbackURL);
     return DELETED;

@@ -23,8 +23,10 @@ import { signInEmail } from "./sign-in";
 import { signInSocial } from "./sign-in-social";
 import { signUpEmail } from "./sign-up";
 import { unlinkAccount } from "./unlink-account";
+import { updateSession } from "./update-session";
 import { updateUser } from "./update-user";
 import { verifyEmail } from "./verify-email";
+import { verifyPassword } from "./verify-password";
 
 /** Every core endpoint, keyed by its `auth.api` name (better-auth's names). */
 export const coreEndpoints = {
@@ -38,6 +40,7 @@ export const coreEndpoints = {
   revokeSession,
   revokeSessions,
   revokeOtherSessions,
+  updateSession,
   updateUser,
   sendVerificationEmail,
   verifyEmail,
@@ -47,6 +50,7 @@ export const coreEndpoints = {
   resetPassword,
   changePassword,
   setPassword,
+  verifyPassword,
   changeEmail,
   deleteUser,
   deleteUserCallback,

@@ -15,11 +15,13 @@ export const sendVerificationEmail = defineEndpoint(coreRoutes.sendVerificationE
   auth: "optional",
   async handler({ app, rc, body, session }) {
     if (!app.options.emailVerification?.sendVerificationEmail)
-      throw AUTH_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED();
+      throw AUTH_ERRORS.VERIFICATION_EMAIL_ISN_T_ENABLED();
     const email = body.email.toLowerCase();
     if (session) {
-      if (session.user.emailVerified) throw AUTH_ERRORS.VERIFY_ONLY_UNVERIFIED();
-      if (session.user.email !== email) throw AUTH_ERRORS.VERIFY_ONLY_OWN_EMAIL();
+      if (session.user.emailVerified)
+        throw AUTH_ERRORS.YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_AN_UNVERIFIED_EMAIL();
+      if (session.user.email !== email)
+        throw AUTH_ERRORS.YOU_CAN_ONLY_SEND_A_VERIFICATION_EMAIL_TO_YOUR_OWN_EMAIL();
       await sendLink(rc, session.user, { callbackURL: body.callbackURL });
       return { status: true };
     }

@@ -24,7 +24,7 @@ export const signUpEmail = defineEndpoint(coreRoutes.signUpEmail, {
   noStore: true,
   async handler({ app, rc, body }) {
     assertEmailPasswordEnabled(app);
-    if (app.options.emailAndPassword?.disableSignUp) throw AUTH_ERRORS.EMAIL_AND_PASSWORD_NOT_ENABLED();
+    if (app.options.emailAndPassword?.disableSignUp) throw AUTH_ERRORS.EMAIL_AND_PASSWORD_IS_NOT_ENABLED();
     const email = body.email.trim().toLowerCase();
     if (!isValidEmail(email)) throw AUTH_ERRORS.INVALID_EMAIL();
     assertPasswordLength(app, body.password);

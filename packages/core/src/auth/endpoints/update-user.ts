@@ -17,7 +17,7 @@ export const updateUser = defineEndpoint(coreRoutes.updateUser, {
     const data = Object.fromEntries(
       Object.entries(parsed.data).filter(([k, v]) => v !== undefined && k in body && k !== "email"),
     );
-    if (Object.keys(data).length === 0) throw AUTH_ERRORS.NOTHING_TO_UPDATE();
+    if (Object.keys(data).length === 0) throw AUTH_ERRORS.NO_FIELDS_TO_UPDATE();
     const { users } = app.core;
     const user = await users.update(session.user, data, app.adapter, rc.request);
     await users.afterUpdate(user, session.user);

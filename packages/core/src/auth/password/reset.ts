@@ -27,7 +27,7 @@ export async function requestPasswordReset(
 ) {
   const { app } = rc;
   const send = app.options.emailAndPassword?.sendResetPassword;
-  if (!send) throw AUTH_ERRORS.RESET_PASSWORD_DISABLED();
+  if (!send) throw AUTH_ERRORS.RESET_PASSWORD_ISN_T_ENABLED();
   const user = await app.core.users.findByEmail(email);
   if (!user) return;
   // Existing and unknown addresses answer after the same single lookup: the token and the mail

@@ -107,7 +107,7 @@ export function createSessionService(app: AppContext, store: SessionStore) {
         });
       if (!updated) {
         clearSessionCookies(rc);
-        throw AUTH_ERRORS.FAILED_TO_REFRESH_SESSION();
+        throw AUTH_ERRORS.FAILED_TO_GET_SESSION.refresh();
       }
       const value = { session: updated, user: found.user };
       await setSessionCookies(rc, value, false);

@@ -22,7 +22,7 @@ function resolveUserId(rc: RequestContext, session: SessionWithUser | null, user
   if (session) return session.user.id;
   if (!rc.isServerCall) throw AUTH_ERRORS.UNAUTHORIZED();
   if (userId) return userId;
-  throw AUTH_ERRORS.USER_ID_OR_SESSION_REQUIRED();
+  throw AUTH_ERRORS.EITHER_USERID_OR_SESSION_IS_REQUIRED();
 }
 
 const matches = (a: AccountRow, accountId?: string) =>
@@ -96,7 +96,7 @@ export async function getAccessToken(
     };
   } catch (error) {
     rc.app.logger.error(`${provider.id}: no valid access token`, error);
-    throw AUTH_ERRORS.FAILED_TO_GET_ACCESS_TOKEN();
+    throw AUTH_ERRORS.FAILED_TO_GET_A_VALID_ACCESS_TOKEN();
   }
 }
 
@@ -138,7 +138,7 @@ export async function accountInfo(rc: RequestContext, session: SessionWithUser, 
     tokens = await validAccessToken(rc, provider, account);
   } catch (error) {
     rc.app.logger.error(`${provider.id}: no valid access token`, error);
-    throw AUTH_ERRORS.FAILED_TO_GET_ACCESS_TOKEN();
+    throw AUTH_ERRORS.FAILED_TO_GET_A_VALID_ACCESS_TOKEN();
   }
   const info = await provider.getUserInfo(tokens).catch((error: unknown) => {
     rc.app.logger.error(`${provider.id}: the user info request failed`, error);

@@ -28,7 +28,7 @@ export async function unlinkAccount(
 ) {
   const accounts = await app.core.users.listAccounts(userId);
   if (accounts.length === 1 && !app.options.account?.accountLinking?.allowUnlinkingAll) {
-    throw AUTH_ERRORS.FAILED_TO_UNLINK_LAST_ACCOUNT();
+    throw AUTH_ERRORS.YOU_CAN_T_UNLINK_YOUR_LAST_ACCOUNT();
   }
   const target = accounts.find(
     (a) => a.providerId === input.providerId && (!input.accountId || a.accountId === input.accountId),

@@ -124,7 +124,8 @@ export async function oauthCallback(
   const parsed = callbackParams.safeParse(input ?? {});
   if (!parsed.success) return withQuery(errorPage, { error: "invalid_callback_request" });
   const params = parsed.data;
-  if (!params.state) return withQuery(errorPage, { error: "state_not_found" });
+  // A missing state is treated like an expired one (spec section 4).
+  if (!params.state) return withQuery(errorPage, { error: "please_restart_the_process" });
   const found = await consumeOAuthState(rc, params.state, session);
   if (!found.ok) return withQuery(errorPage, { error: found.error });
   const errorURL = found.state.errorURL ?? errorPage;

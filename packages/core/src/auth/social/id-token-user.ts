@@ -27,7 +27,7 @@ export async function userFromIdToken(
   body: IdTokenBody,
 ): Promise<OAuthUserInfo & { email: string }> {
   if (!provider.verifyIdToken) throw AUTH_ERRORS.ID_TOKEN_NOT_SUPPORTED();
-  if (!(await provider.verifyIdToken(body.token, body.nonce))) throw AUTH_ERRORS.INVALID_ID_TOKEN();
+  if (!(await provider.verifyIdToken(body.token, body.nonce))) throw AUTH_ERRORS.INVALID_TOKEN.idToken();
   const info = await provider
     .getUserInfo({ ...idTokenTokens(body), user: body.user })
     .catch((error: unknown) => {

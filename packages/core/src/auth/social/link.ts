@@ -70,10 +70,10 @@ export const LINK_CALLBACK_ERRORS: Readonly<Record<LinkRefusal, string>> = {
 };
 
 const LINK_API_ERRORS = {
-  not_allowed: AUTH_ERRORS.LINKING_NOT_ALLOWED,
-  different_emails: AUTH_ERRORS.LINKING_DIFFERENT_EMAILS_NOT_ALLOWED,
+  not_allowed: AUTH_ERRORS.ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED,
+  different_emails: AUTH_ERRORS.ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED,
   linked_to_other_user: AUTH_ERRORS.SOCIAL_ACCOUNT_ALREADY_LINKED,
-  failed: AUTH_ERRORS.LINKING_FAILED,
+  failed: AUTH_ERRORS.ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT,
 } as const;
 
 export interface LinkSocialInput extends Omit<StartFlowInput, "link" | "newUserCallbackURL"> {

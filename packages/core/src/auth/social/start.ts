@@ -36,7 +36,7 @@ export interface StartFlowInput {
  */
 export async function startOAuthFlow(rc: RequestContext, provider: SocialProvider, input: StartFlowInput) {
   const callbackURL = input.callbackURL || configuredBaseURL(rc.app);
-  if (!callbackURL) throw AUTH_ERRORS.CALLBACK_URL_REQUIRED();
+  if (!callbackURL) throw AUTH_ERRORS.CALLBACKURL_IS_REQUIRED();
   const { state, codeVerifier } = await createOAuthState(rc, {
     callbackURL,
     errorURL: input.errorCallbackURL || undefined,

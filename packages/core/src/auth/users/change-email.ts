@@ -8,9 +8,9 @@ import { createEmailToken, sendVerificationEmail } from "../verification/email";
 
 /**
  * Email change (spec sections 4, 5, 6). Disabled unless `user.changeEmail.enabled`. The new email
- * must be valid, differ from the current one and be unused. An unverified user (unless
- * `updateEmailWithoutVerification` is false) changes it at once; otherwise a token carrying the new
- * address goes to the current address, and `GET /verify-email` applies the change.
+ * must be valid, differ from the current one and be unused. An unverified user changes it at once
+ * when `updateEmailWithoutVerification` is true; otherwise a token carrying the new address goes to
+ * the current address (`sendChangeEmailConfirmation`), and `GET /verify-email` applies the change.
  */
 export async function changeEmail(
   rc: RequestContext,
@@ -19,19 +19,19 @@ export async function changeEmail(
 ): Promise<void> {
   const { app } = rc;
   const config = app.options.user?.changeEmail;
-  if (!config?.enabled) throw AUTH_ERRORS.CHANGE_EMAIL_DISABLED();
+  if (!config?.enabled) throw AUTH_ERRORS.CHANGE_EMAIL_IS_DISABLED();
   const newEmail = input.newEmail.trim().toLowerCase();
   if (!isValidEmail(newEmail)) throw AUTH_ERRORS.INVALID_EMAIL();
   const { user } = session;
   if (newEmail === user.email) throw AUTH_ERRORS.EMAIL_IS_THE_SAME();
-  if (await app.core.users.findByEmail(newEmail)) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
+  if (await app.core.users.findByEmail(newEmail)) throw AUTH_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL();
 
-  if (!user.emailVerified && config.updateEmailWithoutVerification !== false) {
+  if (!user.emailVerified && config.updateEmailWithoutVerification === true) {
     let updated: typeof user;
     try {
       updated = await app.core.users.update(user, { email: newEmail }, app.adapter, rc.request);
     } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
+      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL();
       throw error;
     }
     await app.core.users.afterUpdate(updated, user);
@@ -44,8 +44,8 @@ export async function changeEmail(
     return;
   }
 
-  const send = config.sendChangeEmailVerification;
-  if (!send) throw AUTH_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED();
+  const send = config.sendChangeEmailConfirmation ?? config.sendChangeEmailVerification;
+  if (!send) throw AUTH_ERRORS.VERIFICATION_EMAIL_ISN_T_ENABLED();
   const expiresIn = app.options.emailVerification?.expiresIn ?? 3600;
   const token = await createEmailToken(app, { email: user.email, updateTo: newEmail }, expiresIn);
   const url = new URL(`${app.baseURL}/verify-email`);

@@ -53,7 +53,7 @@ export async function sendVerificationEmail(
 ) {
   const { app } = rc;
   const send = app.options.emailVerification?.sendVerificationEmail;
-  if (!send) throw AUTH_ERRORS.VERIFICATION_EMAIL_NOT_ENABLED();
+  if (!send) throw AUTH_ERRORS.VERIFICATION_EMAIL_ISN_T_ENABLED();
   const expiresIn = app.options.emailVerification?.expiresIn ?? 3600;
   const token = await createEmailToken(
     app,

@@ -9,12 +9,15 @@ import type { UserRow } from "../users/repository";
 import { type EmailTokenClaims, sendVerificationEmail, verifyEmailToken } from "./email";
 import { withQuery } from "./redirect";
 
-/** The link errors of spec section 8, as redirect codes and as JSON errors (401). */
+/**
+ * The link errors: the lower-case redirect codes of spec section 8, and the 401 JSON errors
+ * better-auth answers without a callback URL (`Invalid token` / INVALID_TOKEN, ...).
+ */
 const LINK_ERRORS = {
-  token_expired: AUTH_ERRORS.VERIFY_EMAIL_TOKEN_EXPIRED,
-  invalid_token: AUTH_ERRORS.VERIFY_EMAIL_INVALID_TOKEN,
-  user_not_found: AUTH_ERRORS.VERIFY_EMAIL_USER_NOT_FOUND,
-  unauthorized: AUTH_ERRORS.VERIFY_EMAIL_UNAUTHORIZED,
+  token_expired: AUTH_ERRORS.TOKEN_EXPIRED,
+  invalid_token: AUTH_ERRORS.INVALID_TOKEN.link,
+  user_not_found: AUTH_ERRORS.USER_NOT_FOUND.link,
+  unauthorized: AUTH_ERRORS.INVALID_USER,
 } as const;
 
 export type VerifyEmailError = keyof typeof LINK_ERRORS;
@@ -55,7 +58,7 @@ async function applyEmailChange(
   const { app } = rc;
   const newEmail = (claims.updateTo ?? "").toLowerCase();
   const taken = await app.core.users.findByEmail(newEmail);
-  if (taken && taken.id !== user.id) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
+  if (taken && taken.id !== user.id) throw AUTH_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL();
   let updated: UserRow;
   try {
     updated = await app.core.users.update(
@@ -65,7 +68,7 @@ async function applyEmailChange(
       rc.request,
     );
   } catch (error) {
-    if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.COULDNT_UPDATE_EMAIL();
+    if (isAdapterError(error, "UNIQUE_VIOLATION")) throw AUTH_ERRORS.COULDN_T_UPDATE_YOUR_EMAIL();
     throw error;
   }
   await app.core.users.afterUpdate(updated, user);

@@ -38,7 +38,7 @@ export const ADMIN_ERROR_CODES = {
   YOU_CANNOT_BAN_YOURSELF: { status: 400, message: "You cannot ban yourself" },
   YOU_CANNOT_REMOVE_YOURSELF: { status: 400, message: "You cannot remove yourself" },
   NO_DATA_TO_UPDATE: { status: 400, message: "No data to update" },
-  PASSWORD_CANNOT_BE_UPDATED: {
+  PASSWORD_CANNOT_BE_UPDATED_THROUGH_UPDATE_USER_USE_THE_SET_USER_PASSWORD_ENDPOINT_INSTEAD: {
     status: 400,
     message: "Password cannot be updated through update-user. Use the set-user-password endpoint instead",
   },
@@ -51,9 +51,12 @@ export const ADMIN_ERROR_CODES = {
   YOU_ARE_NOT_IMPERSONATING_ANYONE: { status: 400, message: "You are not impersonating anyone" },
   FAILED_TO_FIND_USER: { status: 500, message: "Failed to find user" },
   FAILED_TO_FIND_ADMIN_SESSION: { status: 500, message: "Failed to find admin session" },
-  NO_PERMISSIONS_PASSED: { status: 400, message: "invalid permission check. no permission(s) were passed." },
+  INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED: {
+    status: 400,
+    message: "invalid permission check. no permission(s) were passed.",
+  },
   USER_ID_OR_ROLE_IS_REQUIRED: { status: 400, message: "user id or role is required" },
-  HAS_PERMISSION_USER_NOT_FOUND: { status: 400, message: "user not found" },
+  USER_NOT_FOUND: { status: 400, message: "user not found" },
   /** Spec section 8, Access: a permission request that is neither a list nor {actions, connector}. */
   INVALID_ACCESS_CONTROL_REQUEST: { status: 400, message: "Invalid access control request" },
   /**
@@ -62,6 +65,7 @@ export const ADMIN_ERROR_CODES = {
    */
   BANNED_USER: {
     status: 403,
+    code: "BANNED_USER",
     message:
       "You have been banned from this application. Please contact support if you believe this is an error.",
   },

@@ -68,14 +68,14 @@ export async function merchantFor(
 ): Promise<MerchantRow> {
   const admin = isPlatformAdmin(app, session.user);
   if (!merchants.organizationBacked) {
-    if (!admin) throw BILLING_ERRORS.NOT_ALLOWED();
+    if (!admin) throw BILLING_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_BILLING_FOR_THIS_ORGANIZATION();
     return merchants.defaultMerchant();
   }
   const orgId = organizationId ?? (session.session.activeOrganizationId as string | null | undefined) ?? null;
   if (!orgId) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
   if (!admin) {
     const roles = await membershipRoles(app, orgId, session.user.id);
-    if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
+    if (!roles) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
     const byDefault = roles.some((r) => DEFAULT_BILLING_GRANTS[r]?.includes(mode));
     const org = app.services.organization as OrganizationAccess | undefined;
     const byCustomRole =
@@ -85,7 +85,8 @@ export async function merchantFor(
         organizationId: orgId,
         permissions: { billing: [mode] },
       }));
-    if (!byDefault && !byCustomRole) throw BILLING_ERRORS.NOT_ALLOWED();
+    if (!byDefault && !byCustomRole)
+      throw BILLING_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_BILLING_FOR_THIS_ORGANIZATION();
   }
   return merchants.resolve(orgId);
 }

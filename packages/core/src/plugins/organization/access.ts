@@ -118,6 +118,9 @@ export const defaultStatements = {
 
 export const defaultAc = createAccessControl(defaultStatements);
 
+/** The resource of dynamic access control (managing stored roles); only with dynamic roles on. */
+export const acStatements = { ac: ["create", "read", "update", "delete"] } as const;
+
 /** Spec section 6: owner everything; admin the same except organization delete; member nothing. */
 export const ownerRole = defaultAc.newRole({
   organization: ["update", "delete"],

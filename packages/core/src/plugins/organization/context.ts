@@ -2,11 +2,19 @@ import type { SessionWithUser } from "../../auth/models";
 import type { AppContext } from "../../context/app-context";
 import type { DBAdapter } from "../../db/adapter";
 import type { ErrorFactory } from "../../errors/define-errors";
-import { type Connector, checkRolePermission, type PermissionRequest } from "./access";
+import {
+  type Connector,
+  checkRolePermission,
+  type PermissionRequest,
+  parseRoles,
+  type RoleMap,
+  role,
+} from "./access";
 import { ORG_ERRORS } from "./errors";
 import { memberRepository } from "./members/repository";
 import type { ResolvedOrganizationOptions } from "./options";
 import { organizationRepository } from "./organizations/repository";
+import { roleRepository } from "./roles/repository";
 import type { MemberRow, OrganizationRow } from "./types";
 
 /** What every organization service is built from. */
@@ -28,16 +36,51 @@ export async function requireOrganization(db: DBAdapter, id: string): Promise<Or
   return organization;
 }
 
-/** The user's membership, or `error` (default "You are not a member of this organization"). */
+/**
+ * The user's membership, or `error` (default "You are not a member of this organization"). With
+ * dynamic access control the member's stored roles are loaded with it (see `withStoredRoles`).
+ */
 export async function requireMember(
   db: DBAdapter,
   organizationId: string,
   userId: string,
-  error: ErrorFactory = ORG_ERRORS.NOT_A_MEMBER,
+  error: ErrorFactory = ORG_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION,
 ): Promise<MemberRow> {
   const member = await memberRepository(db).findByUser(organizationId, userId);
   if (!member) throw error();
+  return withStoredRoles(db, member);
+}
+
+/** Stored role definitions loaded for a member row (kept off the row, so it is never returned). */
+const storedRoles = new WeakMap<object, RoleMap>();
+
+/**
+ * Dynamic access control: loads the member's roles stored for the organization (one indexed query
+ * on `organizationRole`, only when that model exists), so `can` checks them like configured ones.
+ */
+export async function withStoredRoles<M extends MemberRow>(db: DBAdapter, member: M): Promise<M> {
+  if (!db.schema.organizationRole) return member;
+  const rows = await roleRepository(db).findNamed(member.organizationId, parseRoles(member.role));
+  if (rows.length > 0)
+    storedRoles.set(member, Object.fromEntries(rows.map((r) => [r.role, role(r.permission)])));
   return member;
+}
+
+/** Role definitions for a member: configured roles first, then the member's stored roles. */
+export function definitionsFor(opts: ResolvedOrganizationOptions, member: object): RoleMap {
+  const stored = storedRoles.get(member);
+  return stored ? { ...stored, ...opts.roles } : opts.roles;
+}
+
+/** Every role name an organization knows: configured ones plus (dynamic roles) its stored ones. */
+export async function knownRoles(
+  opts: ResolvedOrganizationOptions,
+  db: DBAdapter,
+  organizationId: string,
+): Promise<RoleMap> {
+  if (!opts.dynamicRoles.enabled) return opts.roles;
+  const rows = await roleRepository(db).list(organizationId);
+  return { ...Object.fromEntries(rows.map((r) => [r.role, role(r.permission)])), ...opts.roles };
 }
 
 /** Do the member's roles grant the request? (Any role suffices; see access.ts.) */
@@ -47,7 +90,8 @@ export function can(
   permissions: PermissionRequest,
   connector: Connector = "AND",
 ): boolean {
-  return checkRolePermission({ roles: member.role, permissions, connector, definitions: opts.roles }).success;
+  const definitions = definitionsFor(opts, member);
+  return checkRolePermission({ roles: member.role, permissions, connector, definitions }).success;
 }
 
 export function assertCan(

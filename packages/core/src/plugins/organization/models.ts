@@ -65,6 +65,18 @@ export const teamMemberFields = {
   createdAt: { type: "date", required: true, default: now, input: false },
 } as const satisfies FieldMap;
 
+/**
+ * Dynamic access control (`dynamicAccessControl.enabled`): roles defined at runtime per
+ * organization, checked like the configured ones. `permission` is `{ resource: [actions] }`.
+ */
+export const organizationRoleFields = {
+  organizationId: { type: "string", required: true, index: true, references: ref("organization") },
+  role: { type: "string", required: true },
+  permission: { type: "json", required: true },
+  createdAt: { type: "date", required: true, default: now, input: false },
+  updatedAt: { type: "date", required: false, onUpdate: now, input: false },
+} as const satisfies FieldMap;
+
 /** Fields the plugin adds to the core session. Not client-settable: only the endpoints change them. */
 export const sessionFields = {
   activeOrganizationId: { type: "string", required: false, input: false },
@@ -79,7 +91,19 @@ export interface AdditionalFields {
 }
 
 /** The plugin's schema, with the user's additional fields merged in. */
-export function organizationSchema(extra: AdditionalFields = {}, teams = false) {
+export function organizationSchema(extra: AdditionalFields = {}, teams = false, dynamicRoles = false) {
+  const base = coreSchema(extra, teams);
+  if (!dynamicRoles) return base;
+  return {
+    ...base,
+    organizationRole: {
+      fields: organizationRoleFields,
+      indexes: [{ fields: ["organizationId", "role"], unique: true }],
+    },
+  } satisfies PluginSchema;
+}
+
+function coreSchema(extra: AdditionalFields, teams: boolean) {
   const base = {
     organization: { fields: { ...organizationFields, ...extra.organization } },
     member: {

@@ -1,5 +1,14 @@
 import type { UserRow } from "../../auth/users/repository";
-import { type AccessControl, defaultRoles, type Role, type RoleMap } from "./access";
+import {
+  type AccessControl,
+  acStatements,
+  defaultRoles,
+  defaultStatements,
+  type Role,
+  type RoleMap,
+  role,
+  type Statements,
+} from "./access";
 import type { AdditionalFields } from "./models";
 import type { Invitation, Member, MemberWithUser, Organization, OrganizationRow } from "./types";
 
@@ -97,6 +106,15 @@ export interface OrganizationOptions {
   /** Roles by name; merged over the defaults owner, admin and member. */
   roles?: Readonly<Record<string, Role>>;
   teams?: OrganizationTeamOptions;
+  /**
+   * Roles created at runtime per organization (the `organizationRole` model and the
+   * create-role, delete-role, list-roles, get-role and update-role endpoints). Off by default.
+   */
+  dynamicAccessControl?: {
+    enabled?: boolean;
+    /** Stored roles per organization. Unlimited by default. */
+    maximumRolesPerOrganization?: number | ((input: { organizationId: string }) => Awaitable<number>);
+  };
   /** Additional fields per model (as `user.additionalFields`). */
   schema?: { [K in keyof AdditionalFields]?: { additionalFields?: AdditionalFields[K] } };
   organizationHooks?: OrganizationHooks;
@@ -111,6 +129,7 @@ export interface ResolvedOrganizationOptions {
   readonly teamsEnabled: boolean;
   readonly defaultTeam: boolean;
   readonly allowRemovingAllTeams: boolean;
+  readonly dynamicRoles: { readonly enabled: boolean; readonly statements: Statements };
 }
 
 export const DEFAULT_INVITATION_EXPIRES_IN = 172_800;
@@ -119,15 +138,33 @@ export const DEFAULT_INVITATION_LIMIT = 100;
 
 export function resolveOrganizationOptions(options: OrganizationOptions = {}): ResolvedOrganizationOptions {
   const teams = options.teams ?? {};
+  const dynamic = options.dynamicAccessControl?.enabled === true;
   return {
     raw: options,
     creatorRole: options.creatorRole ?? "owner",
-    roles: { ...defaultRoles, ...options.roles },
+    roles: { ...(dynamic ? rolesWithAc() : defaultRoles), ...options.roles },
+    dynamicRoles: {
+      enabled: dynamic,
+      statements: { ...(options.ac?.statements ?? defaultStatements), ...acStatements },
+    },
     invitationExpiresIn: options.invitationExpiresIn ?? DEFAULT_INVITATION_EXPIRES_IN,
     invitationLimit: options.invitationLimit ?? DEFAULT_INVITATION_LIMIT,
     teamsEnabled: teams.enabled === true,
     defaultTeam: teams.enabled === true && teams.defaultTeam?.enabled !== false,
     allowRemovingAllTeams: teams.allowRemovingAllTeams === true,
+  };
+}
+
+/**
+ * With dynamic roles the default roles also manage them (the `ac` resource, as better-auth):
+ * owner and admin create, read, update and delete roles; member reads them.
+ */
+function rolesWithAc(): RoleMap {
+  const withAc = (r: Role, actions: readonly string[]) => role({ ...r.statements, ac: actions });
+  return {
+    owner: withAc(defaultRoles.owner, acStatements.ac),
+    admin: withAc(defaultRoles.admin, acStatements.ac),
+    member: withAc(defaultRoles.member, ["read"]),
   };
 }
 

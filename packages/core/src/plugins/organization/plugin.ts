@@ -2,6 +2,8 @@ import { definePlugin } from "../../plugin/define-plugin";
 import {
   type OrganizationEndpoints,
   organizationEndpoints,
+  type RoleEndpoints,
+  roleEndpoints,
   type TeamEndpoints,
   teamEndpoints,
 } from "./endpoints";
@@ -12,7 +14,8 @@ import { type OrganizationOptions, resolveOrganizationOptions } from "./options"
 import { createOrganizationServices } from "./services";
 
 type EndpointsFor<O extends OrganizationOptions> = OrganizationEndpoints &
-  (O extends { teams: { enabled: true } } ? TeamEndpoints : {});
+  (O extends { teams: { enabled: true } } ? TeamEndpoints : {}) &
+  (O extends { dynamicAccessControl: { enabled: true } } ? RoleEndpoints : {});
 
 /**
  * The organization plugin (spec sections 3 to 9): organizations, members with roles, invitations,
@@ -26,9 +29,11 @@ type EndpointsFor<O extends OrganizationOptions> = OrganizationEndpoints &
 export function organization<const O extends OrganizationOptions = {}>(options?: O) {
   const opts = resolveOrganizationOptions(options);
   const schema = options?.schema;
-  const endpoints = (
-    opts.teamsEnabled ? { ...organizationEndpoints, ...teamEndpoints } : organizationEndpoints
-  ) as EndpointsFor<O>;
+  const endpoints = {
+    ...organizationEndpoints,
+    ...(opts.teamsEnabled ? teamEndpoints : {}),
+    ...(opts.dynamicRoles.enabled ? roleEndpoints : {}),
+  } as EndpointsFor<O>;
   return definePlugin({
     id: "organization",
     schema: organizationSchema(
@@ -39,6 +44,7 @@ export function organization<const O extends OrganizationOptions = {}>(options?:
         team: schema?.team?.additionalFields,
       },
       opts.teamsEnabled,
+      opts.dynamicRoles.enabled,
     ),
     endpoints,
     errors: ORGANIZATION_ERROR_CODES,

@@ -14,6 +14,7 @@ export const organizationRoutes = {
   updateOrganization: { method: "POST", path: "/organization/update", invalidates: ORG_CHANGE },
   deleteOrganization: { method: "POST", path: "/organization/delete", invalidates: ORG_CHANGE },
   listOrganizations: { method: "GET", path: "/organization/list" },
+  getOrganization: { method: "GET", path: "/organization/get-organization" },
   getFullOrganization: { method: "GET", path: "/organization/get-full-organization" },
   setActiveOrganization: {
     method: "POST",
@@ -21,6 +22,7 @@ export const organizationRoutes = {
     invalidates: [...ORG_CHANGE, "activeMember"],
   },
   getActiveMember: { method: "GET", path: "/organization/get-active-member" },
+  getActiveMemberRole: { method: "GET", path: "/organization/get-active-member-role" },
   listMembers: { method: "GET", path: "/organization/list-members" },
   addMember: { method: "POST", path: "/organization/add-member", serverOnly: true },
   removeMember: { method: "POST", path: "/organization/remove-member", invalidates: MEMBER_CHANGE },
@@ -78,6 +80,12 @@ export const organizationRoutes = {
   },
   setActiveTeam: { method: "POST", path: "/organization/set-active-team", invalidates: ["session"] },
   listTeamMembers: { method: "GET", path: "/organization/list-team-members" },
+  listUserTeams: { method: "GET", path: "/organization/list-user-teams" },
+  createOrgRole: { method: "POST", path: "/organization/create-role" },
+  deleteOrgRole: { method: "POST", path: "/organization/delete-role" },
+  listOrgRoles: { method: "GET", path: "/organization/list-roles" },
+  getOrgRole: { method: "GET", path: "/organization/get-role" },
+  updateOrgRole: { method: "POST", path: "/organization/update-role" },
 } as const;
 
 export type OrganizationRoutes = typeof organizationRoutes;

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context/app-context";
 import { type AuthorizeResult, type Connector, checkRolePermission, type PermissionRequest } from "./access";
-import type { OrgContext } from "./context";
+import { definitionsFor, type OrgContext, withStoredRoles } from "./context";
 import { createInvitationRecipient } from "./invitations/recipient";
 import { createInvitationService } from "./invitations/service";
 import { createMemberRemoval } from "./members/removal";
@@ -9,6 +9,7 @@ import { createMemberService } from "./members/service";
 import type { ResolvedOrganizationOptions } from "./options";
 import { createOrganizationReader } from "./organizations/read";
 import { createOrganizationService } from "./organizations/service";
+import { createRoleService } from "./roles/service";
 import { createTeamService } from "./teams/service";
 
 export interface PermissionCheck {
@@ -33,13 +34,14 @@ export function createAccessService(ctx: OrgContext) {
     },
     /** The user's roles in the organization grant the request; a non-member gets "Not authorized". */
     async check(input: PermissionCheck): Promise<AuthorizeResult> {
-      const member = await memberRepository(app.adapter).findByUser(input.organizationId, input.userId);
-      if (!member) return { success: false, error: "Not authorized" };
+      const found = await memberRepository(app.adapter).findByUser(input.organizationId, input.userId);
+      if (!found) return { success: false, error: "Not authorized" };
+      const member = await withStoredRoles(app.adapter, found);
       return checkRolePermission({
         roles: member.role,
         permissions: input.permissions,
         connector: input.connector,
-        definitions: opts.roles,
+        definitions: definitionsFor(opts, member),
       });
     },
   };
@@ -63,6 +65,7 @@ export function createOrganizationServices(app: AppContext, opts: ResolvedOrgani
     members: { ...members, ...createMemberRemoval(ctx) },
     invitations: { ...createInvitationService(ctx, members), ...createInvitationRecipient(ctx, members) },
     teams: createTeamService(ctx),
+    roles: createRoleService(ctx),
     access,
     isMember: members.isMember,
     async hasPermission(input: PermissionCheck): Promise<boolean> {

@@ -4,6 +4,7 @@ import type {
   invitationFields,
   memberFields,
   organizationFields,
+  organizationRoleFields,
   teamFields,
   teamMemberFields,
 } from "./models";
@@ -18,6 +19,10 @@ export type InvitationRow = Omit<InferFields<typeof invitationFields>, "status">
 } & Extra;
 export type TeamRow = InferFields<typeof teamFields> & Extra;
 export type TeamMemberRow = InferFields<typeof teamMemberFields> & Extra;
+/** A role stored per organization (dynamic access control); `permission` maps resource -> actions. */
+export type OrganizationRoleRow = Omit<InferFields<typeof organizationRoleFields>, "permission"> & {
+  permission: Record<string, string[]>;
+} & Extra;
 
 /** An organization as the API returns it: `metadata` is always an object, `ownerCount` is internal. */
 export type Organization = Omit<InferFields<typeof organizationFields>, "ownerCount" | "metadata"> & {

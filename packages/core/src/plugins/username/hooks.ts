@@ -25,7 +25,7 @@ export async function applyUsernameRules(
   if (typeof display === "string") await rules.checkDisplay(display);
   if (raw === undefined) return data;
   if (raw === null) return { ...data, username: null, displayUsername: display ?? null };
-  if (typeof raw !== "string") throw USERNAME_ERRORS.INVALID_USERNAME();
+  if (typeof raw !== "string") throw USERNAME_ERRORS.USERNAME_IS_INVALID();
   const username = await rules.check(raw);
   if (username !== current?.username) await assertUsernameAvailable(app, username, current?.id);
   return { ...data, username, displayUsername: typeof display === "string" ? display : raw };
@@ -49,7 +49,8 @@ export function registerUsernameHooks(app: AppContext, rules: UsernameRules): vo
     const { username } = payload.data;
     if (typeof username !== "string") return undefined;
     const holder = await findByUsername(app, username);
-    if (holder && holder.id !== payload.userId) throw USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN();
+    if (holder && holder.id !== payload.userId)
+      throw USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER();
     return undefined;
   });
 }

@@ -10,9 +10,9 @@ import type { ResolvedUsernameOptions } from "./options";
 export function createUsernameRules(options: ResolvedUsernameOptions) {
   /** Throws the matching 400 error, or returns the stored (normalised) form. */
   async function check(raw: string): Promise<string> {
-    if (raw.length < options.minUsernameLength) throw USERNAME_ERRORS.USERNAME_TOO_SHORT();
-    if (raw.length > options.maxUsernameLength) throw USERNAME_ERRORS.USERNAME_TOO_LONG();
-    if (!(await options.usernameValidator(raw))) throw USERNAME_ERRORS.INVALID_USERNAME();
+    if (raw.length < options.minUsernameLength) throw USERNAME_ERRORS.USERNAME_IS_TOO_SHORT();
+    if (raw.length > options.maxUsernameLength) throw USERNAME_ERRORS.USERNAME_IS_TOO_LONG();
+    if (!(await options.usernameValidator(raw))) throw USERNAME_ERRORS.USERNAME_IS_INVALID();
     return options.usernameNormalization(raw);
   }
 
@@ -27,7 +27,7 @@ export function createUsernameRules(options: ResolvedUsernameOptions) {
 
   async function checkDisplay(display: string): Promise<void> {
     const validator = options.displayUsernameValidator;
-    if (validator && !(await validator(display))) throw USERNAME_ERRORS.INVALID_DISPLAY_USERNAME();
+    if (validator && !(await validator(display))) throw USERNAME_ERRORS.DISPLAY_USERNAME_IS_INVALID();
   }
 
   return { check, isValid, checkDisplay, options };
@@ -55,5 +55,5 @@ export async function findByUsernameWithAccounts(app: AppContext, username: stri
 /** 422 "Username is already taken" unless the username is free or held by `ownerId`. */
 export async function assertUsernameAvailable(app: AppContext, username: string, ownerId?: string) {
   const holder = await findByUsername(app, username);
-  if (holder && holder.id !== ownerId) throw USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN();
+  if (holder && holder.id !== ownerId) throw USERNAME_ERRORS.USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER();
 }

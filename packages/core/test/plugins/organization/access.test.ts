@@ -133,7 +133,7 @@ describe("membership and invitation rules (pure)", () => {
     const base = { ownerRole: "owner" };
     expect(() =>
       assertCanRemoveMember({ ...base, actorRoles: "admin", targetRoles: "owner", self: false }),
-    ).toThrowError(ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER.message);
+    ).toThrowError(ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER.message);
     expect(() =>
       assertCanRemoveMember({ ...base, actorRoles: "owner", targetRoles: "owner", self: false }),
     ).not.toThrow();
@@ -142,15 +142,15 @@ describe("membership and invitation rules (pure)", () => {
     ).not.toThrow();
     expect(() =>
       assertCanSetRoles({ ...base, actorRoles: "admin", targetRoles: "member", next: ["owner"] }),
-    ).toThrowError(ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_MEMBER.message);
+    ).toThrowError(ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER.message);
     expect(() =>
       assertCanSetRoles({ ...base, actorRoles: "admin", targetRoles: "member", next: ["admin"] }),
     ).not.toThrow();
   });
 
   it("limits are inclusive caps", () => {
-    expect(() => assertBelowLimit(99, 100, ORG_ERRORS.MEMBERSHIP_LIMIT_REACHED)).not.toThrow();
-    expect(() => assertBelowLimit(100, 100, ORG_ERRORS.MEMBERSHIP_LIMIT_REACHED)).toThrowError(
+    expect(() => assertBelowLimit(99, 100, ORG_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED)).not.toThrow();
+    expect(() => assertBelowLimit(100, 100, ORG_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED)).toThrowError(
       "Organization membership limit reached",
     );
   });

@@ -84,7 +84,9 @@ describe("organizationClient", () => {
     expect(check.data).toEqual({ error: null, success: true });
     const taken = await client.organization.checkSlug({ slug });
     expect(taken.error).toMatchObject({ status: 400, code: "ORGANIZATION_SLUG_ALREADY_TAKEN" });
-    expect(client.$ERROR_CODES.ORGANIZATION_SLUG_TAKEN.message).toBe("Organization slug already taken");
+    expect(client.$ERROR_CODES.ORGANIZATION_SLUG_ALREADY_TAKEN.message).toBe(
+      "Organization slug already taken",
+    );
 
     const cleared = await client.organization.setActive({ organizationId: null });
     expect(cleared.data).toBeNull();

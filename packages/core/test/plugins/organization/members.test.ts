@@ -284,7 +284,20 @@ describe("members: remove-member and leave", () => {
     const byAdmin = await r.admin.browser.post("/organization/remove-member", {
       memberIdOrEmail: r.ids.owner,
     });
-    expect(failure(byAdmin)).toEqual({ status: 401, code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER" });
+    // A signed-in caller never gets 401 (spec section 8): the last owner is 400, as better-auth.
+    expect(failure(byAdmin)).toEqual({
+      status: 400,
+      code: "YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER",
+    });
+    await r.owner.browser.post("/organization/update-member-role", { memberId: r.ids.member, role: "owner" });
+    const ownerByAdmin = await r.admin.browser.post("/organization/remove-member", {
+      memberIdOrEmail: r.ids.owner,
+    });
+    expect(failure(ownerByAdmin)).toEqual({ status: 403, code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER" });
+    await r.owner.browser.post("/organization/update-member-role", {
+      memberId: r.ids.member,
+      role: "member",
+    });
     await r.owner.browser.post("/organization/update-member-role", { memberId: r.ids.admin, role: "owner" });
     expect(
       (await r.admin.browser.post("/organization/remove-member", { memberIdOrEmail: r.ids.owner })).status,

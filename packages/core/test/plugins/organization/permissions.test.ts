@@ -216,7 +216,7 @@ describe("permission matrix through the guarded endpoints", () => {
       {
         owner: OK,
         admin: OK,
-        member: { status: 401, code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER" },
+        member: { status: 403, code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER" },
         outsider: { status: 400, code: "MEMBER_NOT_FOUND" },
       },
     ));

@@ -28,13 +28,13 @@ export function userHasPermissionEndpoint(options: ResolvedAdminOptions) {
     auth: "optional",
     async handler({ app, rc, body, session }) {
       const permissions = (body.permissions ?? body.permission) as PermissionRequest | undefined;
-      if (!permissions) throw ADMIN_ERRORS.NO_PERMISSIONS_PASSED();
+      if (!permissions) throw ADMIN_ERRORS.INVALID_PERMISSION_CHECK_NO_PERMISSION_S_WERE_PASSED();
       if (!session && !rc.isServerCall) throw AUTH_ERRORS.UNAUTHORIZED();
       if (!session && !body.userId && !body.role) throw ADMIN_ERRORS.USER_ID_OR_ROLE_IS_REQUIRED();
       let subject: Subject | null = session?.user ?? null;
       if (!subject && body.role) subject = { id: body.userId, role: body.role };
       if (!subject && body.userId) subject = await app.core.users.findById(body.userId);
-      if (!subject) throw ADMIN_ERRORS.HAS_PERMISSION_USER_NOT_FOUND();
+      if (!subject) throw ADMIN_ERRORS.USER_NOT_FOUND();
       const result = checkPermission(options, subject, permissions);
       return { error: result.success ? null : result.error, success: result.success };
     },

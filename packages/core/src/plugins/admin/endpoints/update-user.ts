@@ -31,7 +31,8 @@ export function adminUpdateUserEndpoint(options: ResolvedAdminOptions) {
         ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS,
       );
       if (Object.keys(body.data).length === 0) throw ADMIN_ERRORS.NO_DATA_TO_UPDATE();
-      if ("password" in body.data) throw ADMIN_ERRORS.PASSWORD_CANNOT_BE_UPDATED();
+      if ("password" in body.data)
+        throw ADMIN_ERRORS.PASSWORD_CANNOT_BE_UPDATED_THROUGH_UPDATE_USER_USE_THE_SET_USER_PASSWORD_ENDPOINT_INSTEAD();
       const raw = { ...body.data };
       if (raw.role !== undefined) raw.role = parseRoleInput(options, raw.role);
       const data = parseAdminUserData(app, raw);

@@ -58,7 +58,7 @@ export async function applyCheckoutPatch(
   const productId = patch.productId ?? current.productId;
   const product = products.find((p) => p.product.id === productId);
   if (!product) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
-  if (product.product.isArchived) throw BILLING_ERRORS.PRODUCT_ARCHIVED();
+  if (product.product.isArchived) throw BILLING_ERRORS.PRODUCT_IS_ARCHIVED();
   const switched =
     productId !== current.productId ||
     (patch.productPriceId && patch.productPriceId !== current.productPriceId);
@@ -86,8 +86,8 @@ export async function applyCheckoutPatch(
   const discountId =
     patch.discountId !== undefined ? patch.discountId : wantsCode || dropsCode ? null : current.discountId;
   if (wantsCode || discountId) {
-    if (!probe.isDiscountApplicable) throw BILLING_ERRORS.DISCOUNT_NOT_APPLICABLE();
-    if (wantsCode && current.allowDiscountCodes === false) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();
+    if (!probe.isDiscountApplicable) throw BILLING_ERRORS.DISCOUNTS_ARE_NOT_APPLICABLE_TO_THIS_PRODUCT();
+    if (wantsCode && current.allowDiscountCodes === false) throw BILLING_ERRORS.DISCOUNT_DOES_NOT_EXIST();
     ({ discount } = await resolveDiscount(db, {
       merchantId: current.merchantId,
       id: wantsCode ? null : discountId,

@@ -77,7 +77,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         checkout.customerExternalId &&
         customer.externalId !== checkout.customerExternalId
       ) {
-        throw BILLING_ERRORS.CUSTOMER_EXTERNAL_ID_CONFLICT();
+        throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EXTERNAL_ID_ALREADY_EXISTS_BUT_WITH_A_DIFFERENT_EMAIL_ADDRESS();
       }
     }
     if (!customer) {
@@ -170,8 +170,9 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     if (!claimed) {
       const now = await findByIdOrThrow(db, current.id);
       if (now.status === "succeeded") return checkoutView(ctx, db, now);
-      if (now.status === "confirmed") throw BILLING_ERRORS.CHECKOUT_BUSY();
-      throw BILLING_ERRORS.CHECKOUT_NOT_OPEN({ status: now.status });
+      if (now.status === "confirmed")
+        throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
+      throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: now.status });
     }
     if (!flags.isPaymentFormRequired) return settlement.succeed(current.id);
 

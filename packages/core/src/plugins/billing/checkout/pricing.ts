@@ -9,19 +9,19 @@ import { baseAmount, type CheckoutAmounts, computeAmounts, computeFlags } from "
 
 /** Checks a pay-what-you-want amount against the price's bounds (BILLING.md 1.4). */
 export function assertCustomAmount(price: PriceRow, amount: number) {
-  if (!Number.isInteger(amount) || amount < 0) throw BILLING_ERRORS.AMOUNT_BELOW_MINIMUM();
+  if (!Number.isInteger(amount) || amount < 0) throw BILLING_ERRORS.AMOUNT_IS_BELOW_MINIMUM();
   if (price.minimumAmount !== null && price.minimumAmount !== undefined && amount < price.minimumAmount) {
-    throw BILLING_ERRORS.AMOUNT_BELOW_MINIMUM();
+    throw BILLING_ERRORS.AMOUNT_IS_BELOW_MINIMUM();
   }
   const max = price.maximumAmount ?? MAX_AMOUNT;
-  if (amount > max) throw BILLING_ERRORS.AMOUNT_ABOVE_MAXIMUM();
+  if (amount > max) throw BILLING_ERRORS.AMOUNT_IS_ABOVE_MAXIMUM();
 }
 
 /** Picks the price: the given one (of this product, not archived) or the product's first. */
 export function selectPrice(product: LoadedProduct, priceId?: string | null): PriceRow {
   const price = priceId ? product.prices.find((p) => p.id === priceId) : product.prices[0];
   if (!price) throw priceId ? BILLING_ERRORS.PRICE_NOT_FOUND() : BILLING_ERRORS.PRICE_NOT_FOUND();
-  if (price.isArchived) throw BILLING_ERRORS.PRICE_ARCHIVED();
+  if (price.isArchived) throw BILLING_ERRORS.PRICE_IS_ARCHIVED();
   return price;
 }
 

@@ -25,9 +25,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!checkout) throw BILLING_ERRORS.CHECKOUT_NOT_FOUND();
     if (checkout.status === "open" && checkout.expiresAt.getTime() <= ctx.now().getTime()) {
       await settlement.expire(checkout);
-      throw BILLING_ERRORS.CHECKOUT_EXPIRED();
+      throw BILLING_ERRORS.THIS_CHECKOUT_SESSION_HAS_EXPIRED();
     }
-    if (checkout.status === "expired") throw BILLING_ERRORS.CHECKOUT_EXPIRED();
+    if (checkout.status === "expired") throw BILLING_ERRORS.THIS_CHECKOUT_SESSION_HAS_EXPIRED();
     return checkout;
   }
 
@@ -37,7 +37,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   async function update(clientSecret: string, patch: CheckoutPatch) {
     const current = await load(clientSecret);
-    if (current.status !== "open") throw BILLING_ERRORS.CHECKOUT_NOT_OPEN({ status: current.status });
+    if (current.status !== "open") throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: current.status });
     const products = await loadProductsById(
       db,
       current.productIds?.length ? current.productIds : [current.productId],
@@ -52,7 +52,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         ],
         update: { ...changes, modifiedAt: ctx.now() },
       });
-      if (moved === 0) throw BILLING_ERRORS.CHECKOUT_BUSY();
+      if (moved === 0) throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
       // A dropped or replaced discount gives back any use this checkout still holds.
       if (current.discountId && changes.discountId !== current.discountId)
         await releaseRedemption(tx, current.id);
@@ -70,9 +70,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function confirm(clientSecret: string, input: ConfirmInput) {
     const checkout = await findBySecret(db, clientSecret);
     if (checkout?.status === "succeeded") return checkoutView(ctx, db, checkout);
-    if (checkout?.status === "confirmed") throw BILLING_ERRORS.CHECKOUT_BUSY();
+    if (checkout?.status === "confirmed")
+      throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
     const current = await load(clientSecret);
-    if (current.status !== "open") throw BILLING_ERRORS.CHECKOUT_NOT_OPEN({ status: current.status });
+    if (current.status !== "open") throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: current.status });
     return confirmCheckout(current, input);
   }
 

@@ -91,7 +91,7 @@ export function createCustomerService(ctx: BillingContext) {
     const sameEmail = await byEmail(db, merchant.id, user.email);
     if (sameEmail) {
       if (sameEmail.externalId && sameEmail.externalId !== user.id)
-        throw BILLING_ERRORS.CUSTOMER_EXTERNAL_ID_CONFLICT();
+        throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EXTERNAL_ID_ALREADY_EXISTS_BUT_WITH_A_DIFFERENT_EMAIL_ADDRESS();
       const updated = await db.update<CustomerRow>({
         model: "billingCustomer",
         where: [{ field: "id", value: sameEmail.id }],

@@ -67,7 +67,7 @@ export function validateTaxId(
   address: BillingAddress | null | undefined,
 ): TaxId | null {
   if (!taxId) return null;
-  if (!address?.country) throw BILLING_ERRORS.TAX_ID_NEEDS_COUNTRY();
+  if (!address?.country) throw BILLING_ERRORS.COUNTRY_IS_REQUIRED_TO_VALIDATE_TAX_ID();
   const value = taxId[0].replace(/\s+/g, "").toUpperCase();
   const type = taxId[1] as (typeof TAX_ID_TYPES)[number];
   const format = TAX_ID_FORMATS[type];

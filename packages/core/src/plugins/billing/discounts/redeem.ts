@@ -33,13 +33,13 @@ export async function resolveDiscount(
     model: "billingDiscount",
     where: [...where, { field: "merchantId", value: input.merchantId }, { field: "deletedAt", value: null }],
   });
-  if (!discount) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();
+  if (!discount) throw BILLING_ERRORS.DISCOUNT_DOES_NOT_EXIST();
   const productIds = await discountProducts(db, discount.id);
   if (
     !isApplicable(discount, input.productId, productIds, input.currency) ||
     !isRedeemable(discount, input.now)
   ) {
-    throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();
+    throw BILLING_ERRORS.DISCOUNT_DOES_NOT_EXIST();
   }
   return { discount, productIds };
 }
@@ -61,7 +61,7 @@ export async function redeemDiscount(db: DBAdapter, discount: DiscountRow, check
   });
   if (!updated || !isRedeemable({ ...updated, redemptionsCount: updated.redemptionsCount - 1 }, now)) {
     if (updated) await releaseCount(db, discount.id);
-    throw BILLING_ERRORS.DISCOUNT_NOT_REDEEMABLE();
+    throw BILLING_ERRORS.DISCOUNT_IS_NO_LONGER_REDEEMABLE();
   }
   await db.create({
     model: "billingDiscountRedemption",

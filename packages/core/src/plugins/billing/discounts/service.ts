@@ -39,7 +39,7 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
       model: "billingDiscount",
       where: [...live(merchantId), { field: "id", value: id }],
     });
-    if (!row) throw BILLING_ERRORS.DISCOUNT_UNKNOWN();
+    if (!row) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();
     return row;
   }
 
@@ -48,7 +48,7 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
       model: "billingDiscount",
       where: [...live(merchantId), { field: "codeKey", value: codeKey(code) }],
     });
-    if (holder && holder.id !== self) throw BILLING_ERRORS.DISCOUNT_CODE_EXISTS();
+    if (holder && holder.id !== self) throw BILLING_ERRORS.DISCOUNT_WITH_THIS_CODE_ALREADY_EXISTS();
   }
 
   async function setProducts(tx: DBAdapter, merchantId: string, discountId: string, ids: readonly string[]) {
@@ -75,7 +75,8 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
     try {
       return await fn();
     } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw BILLING_ERRORS.DISCOUNT_CODE_EXISTS();
+      if (isAdapterError(error, "UNIQUE_VIOLATION"))
+        throw BILLING_ERRORS.DISCOUNT_WITH_THIS_CODE_ALREADY_EXISTS();
       throw error;
     }
   }
@@ -122,11 +123,11 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
     return codeSafe(() =>
       ctx.write(async (tx) => {
         const current = await find(tx, merchant.id, d.id);
-        if (d.type !== undefined && d.type !== current.type) throw BILLING_ERRORS.DISCOUNT_TYPE_IMMUTABLE();
+        if (d.type !== undefined && d.type !== current.type) throw BILLING_ERRORS.TYPE_CANNOT_BE_CHANGED();
         if (d.duration !== undefined && d.duration !== current.duration)
-          throw BILLING_ERRORS.DISCOUNT_DURATION_IMMUTABLE();
+          throw BILLING_ERRORS.DURATION_CANNOT_BE_CHANGED();
         if (current.redemptionsCount > 0 && LOCKED.some((k) => d[k] !== undefined && d[k] !== current[k]))
-          throw BILLING_ERRORS.DISCOUNT_LOCKED();
+          throw BILLING_ERRORS.THIS_DISCOUNT_HAS_ALREADY_BEEN_REDEEMED();
         const changes: Row = { modifiedAt: ctx.now() };
         for (const k of ["name", "startsAt", "endsAt", "maxRedemptions", "metadata", ...LOCKED] as const)
           if (d[k] !== undefined) changes[k] = d[k];

@@ -30,20 +30,20 @@ export const checkout = defineEndpoint(billingRoutes.checkout, {
   async handler({ app, body, session, request }) {
     const billing = billingOf(app);
     const { options } = billing.ctx;
-    if (!session && options.authenticatedUsersOnly) throw BILLING_ERRORS.LOGIN_REQUIRED();
+    if (!session && options.authenticatedUsersOnly) throw BILLING_ERRORS.YOU_MUST_BE_LOGGED_IN_TO_CHECKOUT();
     let products = typeof body.products === "string" ? [body.products] : (body.products ?? []);
     if (body.slug) {
       const list =
         typeof options.products === "function" ? await options.products() : (options.products ?? []);
       const match = list.find((p) => p.slug === body.slug);
-      if (!match) throw BILLING_ERRORS.UNKNOWN_PRODUCT_SLUG();
+      if (!match) throw BILLING_ERRORS.PRODUCT_NOT_FOUND.unknownSlug();
       products = [match.productId];
     }
-    if (products.length === 0) throw BILLING_ERRORS.UNKNOWN_PRODUCT_SLUG();
+    if (products.length === 0) throw BILLING_ERRORS.PRODUCT_NOT_FOUND.unknownSlug();
     if (body.referenceId) {
-      if (!session) throw BILLING_ERRORS.NOT_A_MEMBER();
+      if (!session) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
       const roles = await membershipRoles(app, body.referenceId, session.user.id);
-      if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
+      if (!roles) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
     }
     // URLs are checked by the service: trusted origins only; paths resolve against the base URL.
     const created = await billing.checkouts.create(

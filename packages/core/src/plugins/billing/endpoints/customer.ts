@@ -94,7 +94,7 @@ export const customerSubscriptions = defineEndpoint(billingRoutes.customerSubscr
     let scope: Where;
     if (query?.referenceId) {
       const roles = await membershipRoles(app, query.referenceId, session.user.id);
-      if (!roles) throw BILLING_ERRORS.NOT_A_MEMBER();
+      if (!roles) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
       scope = [{ field: "referenceId", value: query.referenceId }];
     } else {
       const customers = await customersOf(app, session.user.id, query?.organizationId);

@@ -43,7 +43,7 @@ export const authenticateTestPayment = defineEndpoint(billingRoutes.authenticate
       throw BILLING_ERRORS.CHECKOUT_NOT_FOUND();
     const checkout = await billing.checkouts.load(params.clientSecret ?? "");
     if (checkout.status !== "confirmed" || !checkout.intentId)
-      throw BILLING_ERRORS.CHECKOUT_NOT_OPEN({ status: checkout.status });
+      throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: checkout.status });
     const request = await processor.authenticate(checkout.intentId, body.approve, checkout.id);
     await billing.checkouts.handleProcessorEvent(await billing.ctx.processor.parseWebhook(request));
     return billing.checkouts.get(params.clientSecret ?? "");

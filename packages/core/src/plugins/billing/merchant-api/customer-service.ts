@@ -41,7 +41,8 @@ export function createMerchantCustomerService(
   ) {
     if (email) {
       const holder = await customers.byEmail(tx, merchantId, email);
-      if (holder && holder.id !== self) throw BILLING_ERRORS.CUSTOMER_EMAIL_EXISTS();
+      if (holder && holder.id !== self)
+        throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EMAIL_ADDRESS_ALREADY_EXISTS();
     }
     if (externalId) {
       const holder = await tx.findOne<CustomerRow>({
@@ -51,7 +52,8 @@ export function createMerchantCustomerService(
           { field: "externalId", value: externalId },
         ],
       });
-      if (holder && holder.id !== self) throw BILLING_ERRORS.CUSTOMER_EXTERNAL_ID_EXISTS();
+      if (holder && holder.id !== self)
+        throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EXTERNAL_ID_ALREADY_EXISTS();
     }
   }
 

@@ -25,7 +25,7 @@ export function createSubscriptionService(ctx: BillingContext) {
         { field: "status", operator: "in", value: [...BILLABLE_STATUSES] },
       ],
     });
-    if (count > 0) throw BILLING_ERRORS.ACTIVE_SUBSCRIPTION_EXISTS();
+    if (count > 0) throw BILLING_ERRORS.YOU_ALREADY_HAVE_AN_ACTIVE_SUBSCRIPTION();
   }
 
   /** The subscription of a recurring purchase: active now, period anchored on today's UTC day. */

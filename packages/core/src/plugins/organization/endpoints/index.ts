@@ -10,6 +10,7 @@ import {
 import {
   addMember,
   getActiveMember,
+  getActiveMemberRole,
   leaveOrganization,
   listMembers,
   removeMember,
@@ -21,13 +22,20 @@ import {
   deleteOrganization,
   updateOrganization,
 } from "./organization";
-import { getFullOrganization, listOrganizations, setActiveOrganization } from "./organization-read";
+import {
+  getFullOrganization,
+  getOrganization,
+  listOrganizations,
+  setActiveOrganization,
+} from "./organization-read";
 import { hasPermission } from "./permission";
+import { createOrgRole, deleteOrgRole, getOrgRole, listOrgRoles, updateOrgRole } from "./roles";
 import {
   addTeamMember,
   createTeam,
   listOrganizationTeams,
   listTeamMembers,
+  listUserTeams,
   removeTeam,
   removeTeamMember,
   setActiveTeam,
@@ -41,9 +49,11 @@ export const organizationEndpoints = {
   updateOrganization,
   deleteOrganization,
   listOrganizations,
+  getOrganization,
   getFullOrganization,
   setActiveOrganization,
   getActiveMember,
+  getActiveMemberRole,
   listMembers,
   addMember,
   removeMember,
@@ -69,7 +79,12 @@ export const teamEndpoints = {
   removeTeamMember,
   setActiveTeam,
   listTeamMembers,
+  listUserTeams,
 };
 
+/** Dynamic access control, routed only with `dynamicAccessControl: { enabled: true }`. */
+export const roleEndpoints = { createOrgRole, deleteOrgRole, listOrgRoles, getOrgRole, updateOrgRole };
+
 export type OrganizationEndpoints = typeof organizationEndpoints;
+export type RoleEndpoints = typeof roleEndpoints;
 export type TeamEndpoints = typeof teamEndpoints;

@@ -103,9 +103,10 @@ export const listUserInvitations = defineEndpoint(organizationRoutes.listUserInv
   query: z.object({ email: z.string().optional() }).optional(),
   auth: "optional",
   handler({ app, rc, query, session }) {
-    if (query?.email && !rc.isServerCall) throw ORG_ERRORS.EMAIL_NOT_ALLOWED_FROM_CLIENT();
+    if (query?.email && !rc.isServerCall)
+      throw ORG_ERRORS.USER_EMAIL_CANNOT_BE_PASSED_FOR_CLIENT_SIDE_API_CALLS();
     const email = query?.email ?? session?.user.email;
-    if (!email) throw ORG_ERRORS.MISSING_SESSION_OR_EMAIL();
+    if (!email) throw ORG_ERRORS.MISSING_SESSION_HEADERS_OR_EMAIL_QUERY_PARAMETER();
     return organizationServices(app).invitations.listForEmail(email);
   },
 });

@@ -18,6 +18,28 @@ export const getActiveMember = defineEndpoint(organizationRoutes.getActiveMember
   },
 });
 
+/**
+ * GET /organization/get-active-member-role ?userId&organizationId&organizationSlug -> {role}: the
+ * caller's role in the organization (default: the active one), or another member's.
+ */
+export const getActiveMemberRole = defineEndpoint(organizationRoutes.getActiveMemberRole, {
+  query: z
+    .object({
+      userId: z.string().optional(),
+      organizationId: z.string().optional(),
+      organizationSlug: z.string().optional(),
+    })
+    .optional(),
+  auth: "session",
+  async handler({ app, query, session }) {
+    const services = organizationServices(app);
+    const id = query?.organizationSlug
+      ? (await services.organizations.findForMember(session.user.id, { slug: query.organizationSlug })).id
+      : targetOrganizationId(session, query?.organizationId);
+    return services.members.getRole(session.user.id, id, query?.userId);
+  },
+});
+
 /** GET /organization/list-members ?limit&offset&sortBy&sortDirection&filterField&filterValue&filterOperator&organizationId -> {members, total}. */
 export const listMembers = defineEndpoint(organizationRoutes.listMembers, {
   query: z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isAPIError } from "../../../errors/define-errors";
 import { defineEndpoint } from "../../../router/endpoint";
 import { activeOrg, updateCurrentSession } from "../active-session";
 import { organizationRoutes } from "../routes";
@@ -10,6 +11,34 @@ export const listOrganizations = defineEndpoint(organizationRoutes.listOrganizat
   auth: "session",
   handler({ app, session }) {
     return organizationServices(app).organizations.listForUser(session.user.id);
+  },
+});
+
+/**
+ * GET /organization/get-organization ?organizationId&organizationSlug -> the organization (default:
+ * the active one), or null without one. Only members may read it (403); a caller no longer a member
+ * of their active organization also has it cleared from the session.
+ */
+export const getOrganization = defineEndpoint(organizationRoutes.getOrganization, {
+  query: z
+    .object({ organizationId: z.string().optional(), organizationSlug: z.string().optional() })
+    .optional(),
+  auth: "session",
+  async handler({ app, rc, query, session }): Promise<Organization | null> {
+    const id = query?.organizationId ?? activeOrg(session);
+    if (!id && !query?.organizationSlug) return null;
+    try {
+      return await organizationServices(app).organizations.findForMember(session.user.id, {
+        id: id ?? undefined,
+        slug: query?.organizationSlug,
+      });
+    } catch (error) {
+      const notMember = isAPIError(error) && error.body?.code === "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION";
+      if (notMember && !query?.organizationSlug && id === activeOrg(session)) {
+        await updateCurrentSession(rc, session, { activeOrganizationId: null, activeTeamId: null });
+      }
+      throw error;
+    }
   },
 });
 

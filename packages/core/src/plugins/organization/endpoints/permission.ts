@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
 import { isValidRequest } from "../access";
-import { requireMember, targetOrganizationId } from "../context";
+import { can, requireMember, targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";
@@ -24,7 +24,7 @@ export const hasPermission = defineEndpoint(organizationRoutes.hasPermission, {
     if (!isValidRequest(body.permissions)) throw ORG_ERRORS.INVALID_ACCESS_CONTROL_REQUEST();
     const organizationId = targetOrganizationId(session, body.organizationId);
     const member = await requireMember(app.adapter, organizationId, session.user.id);
-    const result = organizationServices(app).access.checkRoles(member.role, body.permissions, body.connector);
-    return { error: null, success: result.success };
+    const { options } = organizationServices(app);
+    return { error: null, success: can(options, member, body.permissions, body.connector) };
   },
 });

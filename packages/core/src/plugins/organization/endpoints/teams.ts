@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
 import { nameString } from "../../../router/schemas";
-import { activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
+import { activeOrg, activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { additionalInput } from "../input";
@@ -111,13 +111,29 @@ export const setActiveTeam = defineEndpoint(organizationRoutes.setActiveTeam, {
   },
 });
 
+/**
+ * GET /organization/list-user-teams ?userId&organizationId -> the caller's teams (across their
+ * organizations, or within `organizationId`); another member's teams need member:update there
+ * (default organization: the active one).
+ */
+export const listUserTeams = defineEndpoint(organizationRoutes.listUserTeams, {
+  query: z.object({ userId: z.string().optional(), organizationId: z.string().optional() }).optional(),
+  auth: "session",
+  handler({ app, query, session }) {
+    const userId = query?.userId;
+    const organizationId =
+      query?.organizationId ?? (userId && userId !== session.user.id ? activeOrg(session) : undefined);
+    return organizationServices(app).teams.listForUser(session.user.id, { userId, organizationId });
+  },
+});
+
 /** GET /organization/list-team-members ?teamId (default: the active team) -> the team's members. */
 export const listTeamMembers = defineEndpoint(organizationRoutes.listTeamMembers, {
   query: z.object({ teamId: z.string().optional() }).optional(),
   auth: "session",
   handler({ app, query, session }) {
     const teamId = query?.teamId ?? activeTeam(session);
-    if (!teamId) throw ORG_ERRORS.NO_ACTIVE_TEAM();
+    if (!teamId) throw ORG_ERRORS.YOU_DO_NOT_HAVE_AN_ACTIVE_TEAM();
     return organizationServices(app).teams.listMembers(session.user.id, teamId);
   },
 });

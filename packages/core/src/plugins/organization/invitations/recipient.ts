@@ -30,7 +30,7 @@ export function createInvitationRecipient(ctx: OrgContext, members: MemberServic
     assertOpen(invitation, app.now());
     assertRecipient(invitation, user.email);
     if (opts.raw.requireEmailVerificationOnInvitation && !user.emailVerified) {
-      throw ORG_ERRORS.EMAIL_VERIFICATION_REQUIRED();
+      throw ORG_ERRORS.EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION();
     }
     return invitation;
   }
@@ -40,7 +40,7 @@ export function createInvitationRecipient(ctx: OrgContext, members: MemberServic
       invitation.organizationId,
       invitation.inviterId,
     );
-    if (!inviter) throw ORG_ERRORS.INVITER_NO_LONGER_MEMBER();
+    if (!inviter) throw ORG_ERRORS.INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION();
   }
 
   return {

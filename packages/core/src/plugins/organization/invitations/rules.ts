@@ -19,7 +19,7 @@ export function assertOpen<T extends Pick<InvitationRow, "status" | "expiresAt">
 /** Only the invited user may view, accept or reject (email compared case-insensitively). */
 export function assertRecipient(invitation: Pick<InvitationRow, "email">, email: string): void {
   if (invitation.email.trim().toLowerCase() !== email.trim().toLowerCase()) {
-    throw ORG_ERRORS.NOT_INVITATION_RECIPIENT();
+    throw ORG_ERRORS.YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION();
   }
 }
 

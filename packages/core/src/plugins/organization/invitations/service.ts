@@ -3,7 +3,7 @@ import { isValidEmail } from "../../../auth/password-policy";
 import type { UserRow } from "../../../auth/users/repository";
 import type { Row } from "../../../db/adapter";
 import { formatRoles, parseRoles } from "../access";
-import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
+import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { memberRepository } from "../members/repository";
 import { assertBelowLimit, assertKnownRoles, holdsRole } from "../members/rules";
@@ -62,23 +62,28 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
       const email = input.email.trim().toLowerCase();
       if (!isValidEmail(email)) throw AUTH_ERRORS.INVALID_EMAIL();
       const roles = parseRoles(input.role);
-      assertKnownRoles(roles, opts.roles);
+      assertKnownRoles(roles, await knownRoles(opts, app.adapter, input.organizationId));
       const row = await requireOrganization(app.adapter, input.organizationId);
       const organization = toOrganization(app, row);
       const inviter = await requireMember(app.adapter, row.id, input.inviter.id);
-      assertCan(opts, inviter, { invitation: ["create"] }, ORG_ERRORS.NOT_ALLOWED_TO_INVITE);
+      assertCan(
+        opts,
+        inviter,
+        { invitation: ["create"] },
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION,
+      );
       if (roles.includes(opts.creatorRole) && !holdsRole(inviter.role, opts.creatorRole)) {
-        throw ORG_ERRORS.NOT_ALLOWED_TO_INVITE_ROLE();
+        throw ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_INVITE_A_USER_WITH_THIS_ROLE();
       }
       if (input.teamId) {
-        if (!opts.teamsEnabled) throw ORG_ERRORS.TEAMS_NOT_ENABLED();
+        if (!opts.teamsEnabled) throw ORG_ERRORS.TEAMS_ARE_NOT_ENABLED();
         if (!(await teamRepository(app.adapter).findInOrganization(input.teamId, row.id))) {
           throw ORG_ERRORS.TEAM_NOT_FOUND();
         }
       }
       const existingUser = await app.core.users.findByEmail(email);
       if (existingUser && (await members.isMember(existingUser.id, row.id)))
-        throw ORG_ERRORS.USER_ALREADY_MEMBER();
+        throw ORG_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION();
 
       const now = app.now();
       const expiresAt = invitationExpiry(now, opts.invitationExpiresIn);
@@ -90,7 +95,7 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
         return renewed;
       }
       if (open.length > 0 && !opts.raw.cancelPendingInvitationsOnReInvite)
-        throw ORG_ERRORS.USER_ALREADY_INVITED();
+        throw ORG_ERRORS.USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION();
       for (const old of open) await repo().transition(old.id, "canceled");
 
       assertBelowLimit(
@@ -102,7 +107,7 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
       assertBelowLimit(
         await memberRepository(app.adapter).count(row.id),
         limit,
-        ORG_ERRORS.MEMBERSHIP_LIMIT_REACHED,
+        ORG_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED,
       );
       const hooked = await app.events.runBefore("organization.invitation.create", {
         data: {
@@ -137,7 +142,12 @@ export function createInvitationService(ctx: OrgContext, members: MemberService)
         user.id,
         ORG_ERRORS.MEMBER_NOT_FOUND,
       );
-      assertCan(opts, member, { invitation: ["cancel"] }, ORG_ERRORS.NOT_ALLOWED_TO_CANCEL_INVITATION);
+      assertCan(
+        opts,
+        member,
+        { invitation: ["cancel"] },
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION,
+      );
       const canceled = await repo().transition(invitation.id, "canceled");
       if (!canceled) throw ORG_ERRORS.INVITATION_NOT_FOUND();
       await app.events.emit("organization.invitation.canceled", { invitation: canceled, userId: user.id });

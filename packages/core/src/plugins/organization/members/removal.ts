@@ -1,7 +1,7 @@
 import type { UserRow } from "../../../auth/users/repository";
 import type { ErrorFactory } from "../../../errors/define-errors";
 import { clearActive } from "../active-session";
-import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
+import { assertCan, type OrgContext, requireMember, requireOrganization, withStoredRoles } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { toMember, toOrganization } from "../shape";
 import { teamRepository } from "../teams/repository";
@@ -47,12 +47,20 @@ export function createMemberRemoval(ctx: OrgContext) {
       // Re-read under the lock: the actor may have been removed or demoted meanwhile.
       const [current, actorNow] = [
         await members.findById(target.id),
-        await members.findById(actor.member.id),
+        await members.findById(actor.member.id).then((m) => m && withStoredRoles(tx, m)),
       ];
       if (!current || current.organizationId !== org.id || !actorNow) throw ORG_ERRORS.MEMBER_NOT_FOUND();
-      if (!self) assertCan(opts, actorNow, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
-      assertCanRemoveMember({ ownerRole: owner, actorRoles: actorNow.role, targetRoles: current.role, self });
+      if (!self)
+        assertCan(
+          opts,
+          actorNow,
+          { member: ["delete"] },
+          ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,
+        );
+      // The last-owner rule first (400, as better-auth answers a non-owner removing the last owner);
+      // a refusal below rolls the released ownership back with the transaction.
       if (holdsRole(current.role, owner)) await releaseOwnership(tx, org, owner, lastOwnerError);
+      assertCanRemoveMember({ ownerRole: owner, actorRoles: actorNow.role, targetRoles: current.role, self });
       if (opts.teamsEnabled) await teamRepository(tx).removeUserFromOrganization(org.id, current.userId);
       if (!(await members.remove(current.id))) throw ORG_ERRORS.MEMBER_NOT_FOUND();
       return current;
@@ -86,12 +94,17 @@ export function createMemberRemoval(ctx: OrgContext) {
       const target = await findTarget(input.organizationId, input.memberIdOrEmail);
       if (!target) throw ORG_ERRORS.MEMBER_NOT_FOUND();
       if (target.userId !== input.actor.id) {
-        assertCan(opts, actorMember, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER);
+        assertCan(
+          opts,
+          actorMember,
+          { member: ["delete"] },
+          ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER,
+        );
       }
       return removeLocked(
         { user: input.actor, member: actorMember },
         target,
-        ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER,
+        ORG_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER,
       );
     },
 
@@ -103,7 +116,11 @@ export function createMemberRemoval(ctx: OrgContext) {
         input.actor.id,
         ORG_ERRORS.MEMBER_NOT_FOUND,
       );
-      return removeLocked({ user: input.actor, member }, member, ORG_ERRORS.CANNOT_LEAVE_AS_ONLY_OWNER);
+      return removeLocked(
+        { user: input.actor, member },
+        member,
+        ORG_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER,
+      );
     },
   };
 }

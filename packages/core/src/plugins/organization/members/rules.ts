@@ -25,7 +25,7 @@ export function assertCanRemoveMember(input: {
 }): void {
   if (input.self) return;
   if (holdsRole(input.targetRoles, input.ownerRole) && !holdsRole(input.actorRoles, input.ownerRole)) {
-    throw ORG_ERRORS.NOT_ALLOWED_TO_DELETE_MEMBER();
+    throw ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER();
   }
 }
 
@@ -38,7 +38,7 @@ export function assertCanSetRoles(input: {
 }): void {
   const actorIsOwner = holdsRole(input.actorRoles, input.ownerRole);
   const touchesOwner = holdsRole(input.targetRoles, input.ownerRole) || input.next.includes(input.ownerRole);
-  if (touchesOwner && !actorIsOwner) throw ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_MEMBER();
+  if (touchesOwner && !actorIsOwner) throw ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER();
 }
 
 /** Does going from `before` to `after` take the owner role away / give it? */

@@ -1,7 +1,7 @@
 import { AUTH_ERRORS } from "../../../auth/errors";
 import { type DBAdapter, isAdapterError, type Row } from "../../../db/adapter";
 import { parseRoles } from "../access";
-import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
+import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { DEFAULT_MEMBERSHIP_LIMIT, limitOf } from "../options";
 import { toMember, toMemberWithUser } from "../shape";
@@ -42,13 +42,19 @@ export function createMemberService(ctx: OrgContext) {
     limits: MemberLimits,
   ) {
     const repo = memberRepository(tx);
-    if (await repo.findByUser(organization.id, input.userId)) throw ORG_ERRORS.USER_ALREADY_MEMBER();
-    assertBelowLimit(await repo.count(organization.id), limits.members, ORG_ERRORS.MEMBERSHIP_LIMIT_REACHED);
+    if (await repo.findByUser(organization.id, input.userId))
+      throw ORG_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION();
+    assertBelowLimit(
+      await repo.count(organization.id),
+      limits.members,
+      ORG_ERRORS.ORGANIZATION_MEMBERSHIP_LIMIT_REACHED,
+    );
     let member: MemberRow;
     try {
       member = await repo.create(input);
     } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw ORG_ERRORS.USER_ALREADY_MEMBER();
+      if (isAdapterError(error, "UNIQUE_VIOLATION"))
+        throw ORG_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION();
       throw error;
     }
     if (input.roles.includes(owner)) await grantOwnership(tx, organization.id);
@@ -74,6 +80,22 @@ export function createMemberService(ctx: OrgContext) {
     },
 
     /** The user's membership with their user fields; "Member not found" when there is none. */
+    /**
+     * GET /organization/get-active-member-role: the caller's role, or (any member may ask) another
+     * member's. The caller must be a member (403); the other user too (400).
+     */
+    async getRole(callerId: string, organizationId: string, userId?: string): Promise<{ role: string }> {
+      const caller = await requireMember(app.adapter, organizationId, callerId);
+      if (!userId || userId === callerId) return { role: caller.role };
+      const target = await requireMember(
+        app.adapter,
+        organizationId,
+        userId,
+        ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
+      );
+      return { role: target.role };
+    },
+
     async getWithUser(userId: string, organizationId: string): Promise<MemberWithUser> {
       const row = await memberRepository(app.adapter).findByUserWithUser(organizationId, userId);
       if (!row) throw ORG_ERRORS.MEMBER_NOT_FOUND();
@@ -101,8 +123,8 @@ export function createMemberService(ctx: OrgContext) {
       extra?: Row;
     }): Promise<Member> {
       const roles = parseRoles(input.role);
-      assertKnownRoles(roles, opts.roles);
-      if (input.teamId && !opts.teamsEnabled) throw ORG_ERRORS.TEAMS_NOT_ENABLED();
+      assertKnownRoles(roles, await knownRoles(opts, app.adapter, input.organizationId));
+      if (input.teamId && !opts.teamsEnabled) throw ORG_ERRORS.TEAMS_ARE_NOT_ENABLED();
       if (!(await app.core.users.findById(input.userId))) throw AUTH_ERRORS.USER_NOT_FOUND();
       const organization = await requireOrganization(app.adapter, input.organizationId);
       const limits = await limitsFor(organization, input.teamId);
@@ -128,16 +150,21 @@ export function createMemberService(ctx: OrgContext) {
       role: string | readonly string[];
     }): Promise<Member> {
       const next = parseRoles(input.role);
-      assertKnownRoles(next, opts.roles);
+      assertKnownRoles(next, await knownRoles(opts, app.adapter, input.organizationId));
       const actor = await requireMember(app.adapter, input.organizationId, input.actorId);
-      assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_MEMBER);
+      assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
       const { updated, previous } = await withOrganizationLock(app, input.organizationId, async (tx, org) => {
         const repo = memberRepository(tx);
         const target = await repo.findById(input.memberId);
         if (!target || target.organizationId !== org.id) throw ORG_ERRORS.MEMBER_NOT_FOUND();
         assertCanSetRoles({ ownerRole: owner, actorRoles: actor.role, targetRoles: target.role, next });
         if (losesRole(target.role, next, owner)) {
-          await releaseOwnership(tx, org, owner, ORG_ERRORS.CANNOT_LEAVE_WITHOUT_OWNER);
+          await releaseOwnership(
+            tx,
+            org,
+            owner,
+            ORG_ERRORS.YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER,
+          );
         } else if (gainsRole(target.role, next, owner)) {
           await grantOwnership(tx, org.id);
         }

@@ -6,7 +6,7 @@ import type { OrganizationOptions } from "../options";
 export async function assertMayCreate(options: OrganizationOptions, user: UserRow): Promise<void> {
   const allow = options.allowUserToCreateOrganization;
   const allowed = allow === undefined ? true : typeof allow === "function" ? await allow(user) : allow;
-  if (!allowed) throw ORG_ERRORS.NOT_ALLOWED_TO_CREATE_ORGANIZATION();
+  if (!allowed) throw ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION();
 }
 
 /**
@@ -22,5 +22,5 @@ export async function assertBelowOrganizationLimit(
   if (limit === undefined) return;
   const value = typeof limit === "function" ? await limit(user) : limit;
   const reached = typeof value === "boolean" ? value : (await count()) >= value;
-  if (reached) throw ORG_ERRORS.ORGANIZATION_LIMIT_REACHED();
+  if (reached) throw ORG_ERRORS.YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS();
 }

@@ -90,7 +90,7 @@ export function createOrganizationService(ctx: OrgContext) {
 
     /** `true` when the slug is free, else "Organization slug already taken". */
     async checkSlug(slug: string): Promise<true> {
-      if (await repo().findBySlug(slug)) throw ORG_ERRORS.ORGANIZATION_SLUG_TAKEN();
+      if (await repo().findBySlug(slug)) throw ORG_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN();
       return true;
     },
 
@@ -102,9 +102,14 @@ export function createOrganizationService(ctx: OrgContext) {
     ): Promise<Organization> {
       const current = await requireOrganization(app.adapter, organizationId);
       const member = await requireMember(app.adapter, organizationId, userId);
-      assertCan(opts, member, { organization: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_ORGANIZATION);
+      assertCan(
+        opts,
+        member,
+        { organization: ["update"] },
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION,
+      );
       if (changes.slug && changes.slug !== current.slug && (await repo().findBySlug(changes.slug))) {
-        throw ORG_ERRORS.ORGANIZATION_SLUG_TAKEN();
+        throw ORG_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN();
       }
       const { extra, ...fields } = changes;
       const data = Object.fromEntries(
@@ -114,7 +119,7 @@ export function createOrganizationService(ctx: OrgContext) {
       try {
         if (Object.keys(data).length > 0) row = (await repo().update(organizationId, data)) ?? current;
       } catch (error) {
-        if (isAdapterError(error, "UNIQUE_VIOLATION")) throw ORG_ERRORS.ORGANIZATION_SLUG_TAKEN();
+        if (isAdapterError(error, "UNIQUE_VIOLATION")) throw ORG_ERRORS.ORGANIZATION_SLUG_ALREADY_TAKEN();
         throw error;
       }
       const organization = toOrganization(app, row);
@@ -131,10 +136,15 @@ export function createOrganizationService(ctx: OrgContext) {
      * with it, and clears it as the active organization of every session.
      */
     async delete(user: UserRow, organizationId: string): Promise<Organization> {
-      if (opts.raw.disableOrganizationDeletion) throw ORG_ERRORS.ORGANIZATION_DELETION_DISABLED();
+      if (opts.raw.disableOrganizationDeletion) throw ORG_ERRORS.ORGANIZATION_DELETION_IS_DISABLED();
       const row = await requireOrganization(app.adapter, organizationId);
       const member = await requireMember(app.adapter, organizationId, user.id);
-      assertCan(opts, member, { organization: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_ORGANIZATION);
+      assertCan(
+        opts,
+        member,
+        { organization: ["delete"] },
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION,
+      );
       const organization = toOrganization(app, row);
       await app.events.runBefore("organization.delete", { organization, user });
       const userIds = app.secondaryStorage

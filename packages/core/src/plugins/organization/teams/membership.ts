@@ -25,7 +25,7 @@ export async function addToTeam(
   const teams = teamRepository(tx);
   const team = await teams.findInOrganization(input.teamId, input.organizationId);
   if (!team) throw ORG_ERRORS.TEAM_NOT_FOUND();
-  if (await teams.findMember(team.id, input.userId)) throw ORG_ERRORS.USER_ALREADY_TEAM_MEMBER();
+  if (await teams.findMember(team.id, input.userId)) throw ORG_ERRORS.USER_IS_ALREADY_A_MEMBER_OF_THIS_TEAM();
   assertBelowLimit(await teams.countMembers(team.id), input.limit, ORG_ERRORS.TEAM_MEMBER_LIMIT_REACHED);
   return teams.addMember(team.id, input.userId, input.now);
 }

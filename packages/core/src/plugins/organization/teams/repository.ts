@@ -57,6 +57,24 @@ export function teamRepository(db: DBAdapter) {
         sortBy: { field: "createdAt", direction: "asc" },
       }),
 
+    /** The teams the user belongs to (optionally within one organization): two indexed queries. */
+    async listForUser(userId: string, organizationId?: string): Promise<TeamRow[]> {
+      const memberships = await db.findMany<{ teamId: string }>({
+        model: "teamMember",
+        where: [{ field: "userId", value: userId }],
+        select: ["teamId"],
+      });
+      if (memberships.length === 0) return [];
+      return db.findMany<TeamRow>({
+        model: "team",
+        where: [
+          { field: "id", operator: "in", value: memberships.map((m) => m.teamId) },
+          ...(organizationId ? [{ field: "organizationId", value: organizationId }] : []),
+        ],
+        sortBy: { field: "createdAt", direction: "asc" },
+      });
+    },
+
     /** Removes the user from every team of the organization (when they leave it). */
     async removeUserFromOrganization(organizationId: string, userId: string): Promise<void> {
       const teams = await db.findMany<{ id: string }>({

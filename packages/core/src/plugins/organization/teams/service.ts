@@ -32,12 +32,42 @@ export function createTeamService(ctx: OrgContext) {
     async create(userId: string, organizationId: string, name: string, extra: Row = {}): Promise<Team> {
       await requireOrganization(app.adapter, organizationId);
       const member = await requireMember(app.adapter, organizationId, userId);
-      assertCan(opts, member, { team: ["create"] }, ORG_ERRORS.NOT_ALLOWED_TO_CREATE_TEAM);
+      assertCan(
+        opts,
+        member,
+        { team: ["create"] },
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_TEAMS_IN_THIS_ORGANIZATION,
+      );
       const max = await limitOf(opts.raw.teams?.maximumTeams, { organizationId }, Number.POSITIVE_INFINITY);
-      assertBelowLimit(await repo().count(organizationId), max, ORG_ERRORS.TEAM_LIMIT_REACHED);
+      assertBelowLimit(
+        await repo().count(organizationId),
+        max,
+        ORG_ERRORS.YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_TEAMS,
+      );
       const team = await repo().create({ ...extra, name, organizationId, createdAt: app.now() });
       await app.events.emit("organization.team.created", { team });
       return team;
+    },
+
+    /**
+     * GET /organization/list-user-teams: the caller's teams across their organizations; with
+     * `userId` another member's teams within one organization (caller needs member:update).
+     */
+    async listForUser(callerId: string, input: { userId?: string; organizationId?: string | null }) {
+      if (!input.userId || input.userId === callerId) {
+        if (input.organizationId) await requireMember(app.adapter, input.organizationId, callerId);
+        return repo().listForUser(callerId, input.organizationId ?? undefined);
+      }
+      if (!input.organizationId) throw ORG_ERRORS.NO_ACTIVE_ORGANIZATION();
+      const caller = await requireMember(app.adapter, input.organizationId, callerId);
+      assertCan(opts, caller, { member: ["update"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER);
+      await requireMember(
+        app.adapter,
+        input.organizationId,
+        input.userId,
+        ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
+      );
+      return repo().listForUser(input.userId, input.organizationId);
     },
 
     async list(userId: string, organizationId: string): Promise<Team[]> {
@@ -51,9 +81,9 @@ export function createTeamService(ctx: OrgContext) {
         app.adapter,
         team.organizationId,
         userId,
-        ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM,
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM,
       );
-      assertCan(opts, member, { team: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_UPDATE_TEAM);
+      assertCan(opts, member, { team: ["update"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM);
       const updated = (await repo().update(team.id, { ...data, updatedAt: app.now() })) ?? team;
       await app.events.emit("organization.team.updated", { team: updated });
       return updated;
@@ -66,9 +96,9 @@ export function createTeamService(ctx: OrgContext) {
         app.adapter,
         team.organizationId,
         userId,
-        ORG_ERRORS.NOT_ALLOWED_TO_DELETE_TEAM,
+        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM,
       );
-      assertCan(opts, member, { team: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_DELETE_TEAM);
+      assertCan(opts, member, { team: ["delete"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM);
       const userIds = app.secondaryStorage
         ? (await repo().listMembers(team.id)).map((m) => m.userId)
         : undefined;
@@ -95,10 +125,15 @@ export function createTeamService(ctx: OrgContext) {
         app.adapter,
         team.organizationId,
         actorId,
-        ORG_ERRORS.USER_NOT_A_MEMBER,
+        ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
       );
-      assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.NOT_ALLOWED_TO_ADD_MEMBER);
-      await requireMember(app.adapter, team.organizationId, input.userId, ORG_ERRORS.USER_NOT_A_MEMBER);
+      assertCan(opts, actor, { member: ["update"] }, ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_MEMBER);
+      await requireMember(
+        app.adapter,
+        team.organizationId,
+        input.userId,
+        ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
+      );
       const limit = await teamMemberLimit(opts, team.id, team.organizationId);
       const teamMember: TeamMember = await withOrganizationLock(app, team.organizationId, (tx) =>
         addToTeam(tx, {
@@ -123,13 +158,18 @@ export function createTeamService(ctx: OrgContext) {
         app.adapter,
         team.organizationId,
         actorId,
-        ORG_ERRORS.USER_NOT_A_MEMBER,
+        ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION,
       );
       if (input.userId !== actorId) {
-        assertCan(opts, actor, { member: ["delete"] }, ORG_ERRORS.NOT_ALLOWED_TO_REMOVE_TEAM_MEMBER);
+        assertCan(
+          opts,
+          actor,
+          { member: ["delete"] },
+          ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_REMOVE_A_TEAM_MEMBER,
+        );
       }
       const teamMember = await repo().findMember(team.id, input.userId);
-      if (!teamMember) throw ORG_ERRORS.USER_NOT_TEAM_MEMBER();
+      if (!teamMember) throw ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_TEAM();
       await repo().removeMember(team.id, input.userId);
       await clearActive(app, { field: "activeTeamId", id: team.id, userIds: [input.userId] });
       await app.events.emit("organization.team.member.removed", { teamMember });
@@ -139,7 +179,7 @@ export function createTeamService(ctx: OrgContext) {
     /** The team if the user may make it active: they must be in it. */
     async findForMember(userId: string, teamId: string): Promise<Team> {
       const team = await requireTeam(teamId);
-      if (!(await repo().findMember(team.id, userId))) throw ORG_ERRORS.USER_NOT_TEAM_MEMBER();
+      if (!(await repo().findMember(team.id, userId))) throw ORG_ERRORS.USER_IS_NOT_A_MEMBER_OF_THE_TEAM();
       return team;
     },
 

@@ -110,7 +110,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
       const current = await find(tx, merchant.id, data.id);
-      if (!current.deletable) throw BILLING_ERRORS.BENEFIT_NOT_DELETABLE();
+      if (!current.deletable) throw BILLING_ERRORS.THIS_BENEFIT_CANNOT_BE_DELETED();
       await tx.deleteMany({
         model: "billingProductBenefit",
         where: [{ field: "benefitId", value: current.id }],

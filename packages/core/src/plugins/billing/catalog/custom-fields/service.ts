@@ -48,7 +48,7 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
       ],
     });
     if (!holder) return;
-    if (!holder.deletedAt) throw BILLING_ERRORS.CUSTOM_FIELD_SLUG_EXISTS();
+    if (!holder.deletedAt) throw BILLING_ERRORS.A_CUSTOM_FIELD_WITH_THIS_SLUG_ALREADY_EXISTS();
     await tx.update({
       model: "billingCustomField",
       where: [{ field: "id", value: holder.id }],
@@ -61,7 +61,8 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     try {
       return await fn();
     } catch (error) {
-      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw BILLING_ERRORS.CUSTOM_FIELD_SLUG_EXISTS();
+      if (isAdapterError(error, "UNIQUE_VIOLATION"))
+        throw BILLING_ERRORS.A_CUSTOM_FIELD_WITH_THIS_SLUG_ALREADY_EXISTS();
       throw error;
     }
   }
