@@ -74,8 +74,9 @@ describe("checkout URLs: trusted origins only", () => {
     const res = await app.create({ [field]: value });
     expect(res.status).toBe(400);
     expect(res.data.code).toBe("INVALID_CHECKOUT_URL");
-    expect(res.data.message).toContain(field);
-    expect(res.data.message).toContain(message);
+    expect(res.data.message).toBe("Invalid checkout URL");
+    expect(res.data.issues?.[0]?.message).toContain(field);
+    expect(res.data.issues?.[0]?.message).toContain(message);
     expect(res.data.issues?.[0]?.path).toEqual([field]);
     expect(await app.count()).toBe(0);
   });

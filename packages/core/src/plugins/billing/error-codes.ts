@@ -60,6 +60,9 @@ export const BILLING_ERROR_CODES = {
     message: "A customer with this external ID already exists.",
   },
   INVALID_TAX_ID: { status: 422, message: "Invalid tax ID." },
+  INVALID_CHECKOUT_URL: { status: 400, message: "Invalid checkout URL" },
+  INVALID_WEBHOOK_SECRET: { status: 400, message: "Invalid webhook secret" },
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: "Webhook URL not allowed" },
   COUNTRY_IS_REQUIRED_TO_VALIDATE_TAX_ID: { status: 422, message: "Country is required to validate tax ID." },
   MERCHANT_NOT_FOUND: { status: 404, message: "Merchant not found" },
   YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: {

@@ -1,7 +1,8 @@
 import type { AppContext } from "../../context/app-context";
-import { APIError } from "../../errors/define-errors";
+import type { APIError } from "../../errors/define-errors";
 import { createOriginChecker, isSafeRelativePath, type OriginChecker } from "../../router/origin";
 import type { BillingContext } from "./context";
+import { BILLING_ERRORS } from "./errors";
 
 /**
  * The URLs a checkout stores and later sends a browser to (`successUrl`, `returnUrl`) or lets frame
@@ -19,10 +20,9 @@ export interface CheckoutUrls {
 type UrlField = keyof CheckoutUrls;
 
 function invalidUrl(field: UrlField, message: string): APIError {
-  return new APIError(400, {
-    message: `${field}: ${message}`,
-    code: "INVALID_CHECKOUT_URL",
-    issues: [{ path: [field], message }],
+  // The table's message and code; what is wrong with which field travels in `issues`.
+  return BILLING_ERRORS.INVALID_CHECKOUT_URL({
+    issues: [{ path: [field], message: `${field}: ${message}` }],
   });
 }
 

@@ -68,7 +68,8 @@ describe("webhook endpoint URLs: internal addresses (SSRF)", () => {
       const res = await app.admin.post<Err>("/billing/webhooks/endpoints/create", { url });
       expect(res.status, url).toBe(400);
       expect(res.data.code, url).toBe("WEBHOOK_URL_NOT_ALLOWED");
-      expect(res.data.message, url).toMatch(/^Webhook URLs may not point to a .+ address\./);
+      expect(res.data.message, url).toBe("Webhook URL not allowed");
+      expect(res.data.issues?.[0]?.message, url).toMatch(/^Webhook URLs may not point to a .+ address\./);
     }
     expect(await app.db.count({ model: "billingWebhookEndpoint" })).toBe(0);
 
@@ -81,7 +82,7 @@ describe("webhook endpoint URLs: internal addresses (SSRF)", () => {
       url: "http://[::ffff:a9fe:a9fe]/",
     });
     expect(update.status).toBe(400);
-    expect(update.data.message).toContain("IPv4-mapped link-local");
+    expect(update.data.issues?.[0]?.message).toContain("IPv4-mapped link-local");
     const kept = await app.admin.get<Endpoint>("/billing/webhooks/endpoints/get", {
       query: { id: ok.data.id },
     });
@@ -190,7 +191,8 @@ describe("webhook endpoint secret given at creation", () => {
     });
     expect(res.status).toBe(400);
     expect(res.data.code).toBe("INVALID_WEBHOOK_SECRET");
-    expect(res.data.message).toBe(
+    expect(res.data.message).toBe("Invalid webhook secret");
+    expect(res.data.issues?.[0]?.message).toBe(
       'secret must be "whsec_" followed by the base64 of at least 24 random bytes.',
     );
     expect(await app.db.count({ model: "billingWebhookEndpoint" })).toBe(0);

@@ -14,5 +14,7 @@ export function assertEmailChangeAllowed(
   const next = patch.customerEmail?.trim().toLowerCase() ?? null;
   if (next === (current.customerEmail ?? null)) return;
   const message = BILLING_ERROR_CODES.CUSTOMER_EMAIL_CANNOT_BE_CHANGED_FOR_AN_AUTHENTICATED_CHECKOUT.message;
-  throw BILLING_ERRORS.CUSTOMER_EMAIL_CANNOT_BE_CHANGED_FOR_AN_AUTHENTICATED_CHECKOUT({ issues: [{ path: ["customerEmail"], message }] });
+  throw BILLING_ERRORS.CUSTOMER_EMAIL_CANNOT_BE_CHANGED_FOR_AN_AUTHENTICATED_CHECKOUT({
+    issues: [{ path: ["customerEmail"], message }],
+  });
 }

@@ -1,5 +1,5 @@
-import { APIError } from "../../../errors/define-errors";
 import type { Logger } from "../../../logger/logger";
+import { BILLING_ERRORS } from "../errors";
 import type { BillingOptions } from "../options";
 import { parseIpAddress, refusedAddressReason } from "./ip-address";
 
@@ -60,10 +60,8 @@ export function createAddressGuard(options: BillingOptions["webhooks"] = {}, log
     if (allowPrivate) return url;
     const reason = refusedHostReason(hostOf(new URL(url)));
     if (reason)
-      throw new APIError(400, {
-        code: "WEBHOOK_URL_NOT_ALLOWED",
-        message: `Webhook URLs may not point to a ${reason} address. ${hint}`,
-        issues: [{ path: ["url"], message: `The host is a ${reason} address.` }],
+      throw BILLING_ERRORS.WEBHOOK_URL_NOT_ALLOWED({
+        issues: [{ path: ["url"], message: `Webhook URLs may not point to a ${reason} address. ${hint}` }],
       });
     return url;
   }

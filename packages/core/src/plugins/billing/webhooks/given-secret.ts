@@ -1,5 +1,5 @@
-import { APIError } from "../../../errors/define-errors";
 import { standardWebhookKey, WEBHOOK_SECRET_PREFIX } from "../../../webhooks/signing";
+import { BILLING_ERRORS } from "../errors";
 
 /** Fewest key bytes a caller-chosen endpoint secret may carry. */
 export const MIN_WEBHOOK_SECRET_BYTES = 24;
@@ -15,10 +15,13 @@ export function checkGivenSecret(secret: string): string {
       ? standardWebhookKey(secret)
       : null;
   if (!key || key.length < MIN_WEBHOOK_SECRET_BYTES)
-    throw new APIError(400, {
-      code: "INVALID_WEBHOOK_SECRET",
-      message: `secret must be "${WEBHOOK_SECRET_PREFIX}" followed by the base64 of at least ${MIN_WEBHOOK_SECRET_BYTES} random bytes.`,
-      issues: [{ path: ["secret"], message: "Invalid webhook secret." }],
+    throw BILLING_ERRORS.INVALID_WEBHOOK_SECRET({
+      issues: [
+        {
+          path: ["secret"],
+          message: `secret must be "${WEBHOOK_SECRET_PREFIX}" followed by the base64 of at least ${MIN_WEBHOOK_SECRET_BYTES} random bytes.`,
+        },
+      ],
     });
   return secret;
 }
