@@ -2,28 +2,9 @@ import type { DBAdapter, Row } from "../../../db/adapter";
 import { isAdapterError } from "../../../db/adapter";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
+import type { MerchantRow } from "../rows";
 
-export interface MerchantRow extends Row {
-  id: string;
-  organizationId: string | null;
-  isDefault: boolean;
-  name: string;
-  slug: string;
-  avatarUrl: string | null;
-  email: string | null;
-  website: string | null;
-  socials: { platform: string; url: string }[];
-  detailsSubmittedAt: Date | null;
-  featureSettings: { issueFundingEnabled: boolean; usageBasedBillingEnabled: boolean };
-  subscriptionSettings: {
-    allowMultipleSubscriptions: boolean;
-    allowCustomerUpdates: boolean;
-    prorationBehavior: "invoice" | "prorate";
-  };
-  invoiceCounter: number;
-  createdAt: Date;
-  modifiedAt: Date;
-}
+export type { MerchantRow } from "../rows";
 
 export const SOCIAL_PLATFORMS = [
   "x",
