@@ -28,7 +28,7 @@ describe("billing state tables", () => {
         "confirmed>expired",
       ].sort(),
     );
-    expect(checkoutStates.terminal.sort()).toEqual(["expired", "failed", "succeeded"]);
+    expect([...checkoutStates.terminal].sort()).toEqual(["expired", "failed", "succeeded"]);
     expect(checkoutStates.sources("expired").sort()).toEqual(["confirmed", "open"]);
     expect(() => checkoutStates.assertMove("succeeded", "open")).toThrow(
       'checkout: no transition from "succeeded" to "open"',
@@ -40,7 +40,7 @@ describe("billing state tables", () => {
 
   it("order: pending/paid/refunds (BILLING.md 2.2, 5)", () => {
     expect(orderStates.statuses).toEqual(["pending", "paid", "refunded", "partially_refunded"]);
-    expect(orderStates.initial.sort()).toEqual(["paid", "pending"]);
+    expect([...orderStates.initial].sort()).toEqual(["paid", "pending"]);
     expect(orderStates.canMove("pending", "paid")).toBe(true);
     expect(orderStates.canMove("paid", "pending")).toBe(false);
     expect(orderStates.canMove("paid", "refunded")).toBe(true);
@@ -68,7 +68,7 @@ describe("billing state tables", () => {
     expect(subscriptionStates.canMove("active", "canceled")).toBe(true);
     expect(subscriptionStates.canMove("canceled", "active")).toBe(false);
     expect(subscriptionStates.canMove("active", "trialing")).toBe(false);
-    expect(subscriptionStates.terminal.sort()).toEqual(["canceled", "incomplete_expired"]);
+    expect([...subscriptionStates.terminal].sort()).toEqual(["canceled", "incomplete_expired"]);
     expect(() => subscriptionStates.assertInitial("past_due")).toThrow();
   });
 
@@ -83,7 +83,7 @@ describe("billing state tables", () => {
         "succeeded>canceled",
       ].sort(),
     );
-    expect(refundStates.terminal.sort()).toEqual(["canceled", "failed"]);
+    expect([...refundStates.terminal].sort()).toEqual(["canceled", "failed"]);
     expect(() => refundStates.assertInitial("canceled")).toThrow();
     expect(() => refundStates.assertInitial("pending")).not.toThrow();
     expect(refundStates.sources("failed").sort()).toEqual(["pending", "succeeded"]);

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { AUTH_ERRORS } from "../../../auth/errors";
-import type { DBAdapter } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
 import { metadataSchema } from "../customers/validate";
 import { type FieldIssue, validationFailed } from "../errors";
 import type { MerchantRow, MerchantService } from "../merchants/service";
@@ -48,34 +46,6 @@ export const pageQuery = {
   page: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 };
-
-/**
- * One page of rows, newest first (id breaks ties, so pages never overlap), and the total: two
- * queries whatever the page size. `page`/`limit` default to 1 and 10.
- */
-export async function listPage<T>(
-  db: DBAdapter,
-  model: string,
-  where: Where,
-  input: { page?: number; limit?: number },
-) {
-  const page = input.page ?? 1;
-  const limit = input.limit ?? 10;
-  const [rows, total] = await Promise.all([
-    db.findMany<T>({
-      model,
-      where,
-      sortBy: [
-        { field: "createdAt", direction: "desc" },
-        { field: "id", direction: "desc" },
-      ],
-      limit,
-      offset: (page - 1) * limit,
-    }),
-    db.count({ model, where }),
-  ]);
-  return { rows, total, page, limit };
-}
 
 /** Distinct ids, order kept. */
 export const unique = (ids: readonly string[]) => [...new Set(ids)];

@@ -1,6 +1,5 @@
 import type { LoadedProduct } from "../catalog/load";
 import { serializePrice, serializeProduct } from "../catalog/serialize";
-import type { BillingAddress, TaxId } from "../customers/serialize";
 import { serializeAddress } from "../customers/serialize";
 import { type DiscountRow, serializeDiscount } from "../discounts/serialize";
 import type { CheckoutRow } from "../rows";

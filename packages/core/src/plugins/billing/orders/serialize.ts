@@ -1,11 +1,6 @@
 import type { LoadedProduct } from "../catalog/load";
 import { serializeProduct } from "../catalog/serialize";
-import {
-  type BillingAddress,
-  type CustomerRow,
-  serializeAddress,
-  serializeCustomer,
-} from "../customers/serialize";
+import { type CustomerRow, serializeAddress, serializeCustomer } from "../customers/serialize";
 import { type DiscountRow, serializeDiscount } from "../discounts/serialize";
 import type { OrderItemRow, OrderRow } from "../rows";
 import { type SubscriptionRow, subscriptionCore } from "../subscriptions/serialize";
