@@ -39,23 +39,3 @@ export async function listPage<T>(
   ]);
   return { rows, total, page, limit };
 }
-
-/** A compare-and-set on `status`: updates the row only while it still has `from`; whether it did. */
-export async function moveStatus(
-  db: DBAdapter,
-  model: BillingModelName,
-  id: string,
-  from: string,
-  to: string,
-  changes: Record<string, unknown>,
-): Promise<boolean> {
-  const moved = await db.updateMany({
-    model,
-    where: [
-      { field: "id", value: id },
-      { field: "status", value: from },
-    ],
-    update: { ...changes, status: to },
-  });
-  return moved > 0;
-}

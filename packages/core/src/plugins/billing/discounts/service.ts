@@ -1,9 +1,9 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import { isAdapterError } from "../../../db/adapter";
-import { merchantOf, parseInput, type Scoped } from "../catalog/input";
 import { assertOwned } from "../catalog/products/refs";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS, validationFailed } from "../errors";
+import { merchantOf, parseInput, type Scoped } from "../input";
 import type { MerchantService } from "../merchants/service";
 import { paginated } from "../pagination";
 import { discountProducts } from "./redeem";

@@ -1,11 +1,11 @@
 import type { DBAdapter } from "../../../db/adapter";
-import { merchantOf, parseInput, type Scoped } from "../catalog/input";
 import type { BillingContext } from "../context";
 import { customerRepository } from "../customers/repository";
 import { serializeCustomer } from "../customers/serialize";
 import type { CustomerService } from "../customers/service";
 import { customerState } from "../customers/state";
 import { BILLING_ERRORS } from "../errors";
+import { merchantOf, parseInput, type Scoped } from "../input";
 import type { MerchantService } from "../merchants/service";
 import { paginated } from "../pagination";
 import {
