@@ -22,7 +22,7 @@ export function checkoutRepository(db: DBAdapter) {
     findById: (id: string) => db.findOne<CheckoutRow>({ model: "billingCheckout", where: byId(id) }),
     findByIntent: (intentId: string) =>
       db.findOne<CheckoutRow>({ model: "billingCheckout", where: [{ field: "intentId", value: intentId }] }),
-    insert(data: Partial<CheckoutRow> & { status: CheckoutStatus }) {
+    async insert(data: Partial<CheckoutRow> & { status: CheckoutStatus }) {
       checkoutStates.assertInitial(data.status);
       return db.create<CheckoutRow>({ model: "billingCheckout", data });
     },

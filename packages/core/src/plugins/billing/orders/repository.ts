@@ -9,7 +9,7 @@ export function orderRepository(db: DBAdapter) {
   return {
     findByCheckout: (checkoutId: string) =>
       db.findOne<OrderRow>({ model: "billingOrder", where: [{ field: "checkoutId", value: checkoutId }] }),
-    insert(data: Row & { status: OrderStatus }) {
+    async insert(data: Row & { status: OrderStatus }) {
       orderStates.assertInitial(data.status);
       return db.create<OrderRow>({ model: "billingOrder", data });
     },

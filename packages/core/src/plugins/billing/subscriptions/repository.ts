@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES, BILLABLE_STATUSES, type SubscriptionStatus, subscripti
 /** The only code that touches `billingSubscription`. */
 export function subscriptionRepository(db: DBAdapter) {
   return {
-    insert(data: Row & { status: SubscriptionStatus }) {
+    async insert(data: Row & { status: SubscriptionStatus }) {
       subscriptionStates.assertInitial(data.status);
       return db.create<SubscriptionRow>({ model: "billingSubscription", data });
     },
