@@ -109,6 +109,30 @@ export type InferFields<F extends FieldMap> = Simplify<
 
 export type InferModel<M extends ModelDef> = InferFields<M["fields"]>;
 
+/**
+ * Per-column value types that narrow what the declaration says: any type for a json column (the
+ * shape stored there), a subtype for other columns (e.g. a union of statuses for a string).
+ */
+export type RowOverrides<F extends FieldMap> = {
+  readonly [K in keyof F]?: F[K]["type"] extends "json" ? unknown : FieldValueOf<F[K]["type"]>;
+};
+
+type ValueOf<F extends FieldMap, O, K extends keyof F> = K extends keyof O
+  ? Exclude<O[K], undefined>
+  : FieldValueOf<F[K]["type"]>;
+
+/**
+ * The row a repository reads, derived from a field map: `id`, then every field (required -> `T`,
+ * optional -> `T | null`, always present as a key), with `O` narrowing chosen columns:
+ *
+ *   type SubscriptionRow = RowOf<typeof subscriptionFields, { status: SubscriptionStatus; metadata: Metadata }>;
+ */
+export type RowOf<F extends FieldMap, O extends RowOverrides<F> = {}> = Simplify<
+  { id: string } & { [K in RequiredKeys<F>]: ValueOf<F, O, K> } & {
+    [K in OptionalKeys<F>]: ValueOf<F, O, K> | null;
+  }
+>;
+
 /** Only the fields that appear in API responses. */
 export type InferReturned<F extends FieldMap> = Simplify<
   { id: string } & {

@@ -5,6 +5,8 @@ import { createDBAdapter } from "../../src/db/create-db-adapter";
 export interface RoundTrips {
   total: number;
   byOperation: Record<string, number>;
+  /** Reads (`findMany` round trips, joins included) by the table they read. */
+  readsByTable: Record<string, number>;
   reset(): void;
 }
 
@@ -27,6 +29,10 @@ export function countRoundTrips(driver: AdapterDriver, trips: RoundTrips): Adapt
     wrapped[op] = (args: never) => {
       trips.total++;
       trips.byOperation[op] = (trips.byOperation[op] ?? 0) + 1;
+      if (op === "findMany") {
+        const table = (args as { table: string }).table;
+        trips.readsByTable[table] = (trips.readsByTable[table] ?? 0) + 1;
+      }
       return fn.call(driver, args);
     };
   }
@@ -40,9 +46,11 @@ export function countingMemoryDatabase(): { database: DatabaseAdapter; trips: Ro
   const trips: RoundTrips = {
     total: 0,
     byOperation: {},
+    readsByTable: {},
     reset() {
       this.total = 0;
       this.byOperation = {};
+      this.readsByTable = {};
     },
   };
   const store = createMemoryStore();

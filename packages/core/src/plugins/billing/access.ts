@@ -1,6 +1,7 @@
 import type { SessionWithUser } from "../../auth/models";
 import type { AppContext } from "../../context/app-context";
 import { BILLING_ERRORS } from "./errors";
+import { organizationsOf } from "./identity";
 import type { MerchantRow, MerchantService } from "./merchants/service";
 
 /**
@@ -15,14 +16,6 @@ export const DEFAULT_BILLING_GRANTS: Readonly<Record<string, readonly ("read" | 
   admin: ["read", "manage"],
   member: ["read"],
 };
-
-interface OrganizationAccess {
-  hasPermission(input: {
-    userId: string;
-    organizationId: string;
-    permissions: Readonly<Record<string, readonly string[]>>;
-  }): Promise<boolean>;
-}
 
 const rolesOf = (value: unknown): string[] =>
   typeof value === "string"
@@ -43,15 +36,10 @@ export async function membershipRoles(
   organizationId: string,
   userId: string,
 ): Promise<string[] | null> {
-  if (!("member" in app.schema)) return null;
-  const member = await app.adapter.findOne<{ role: string }>({
-    model: "member",
-    where: [
-      { field: "organizationId", value: organizationId },
-      { field: "userId", value: userId },
-    ],
-  });
-  return member ? rolesOf(member.role) : null;
+  const org = organizationsOf(app);
+  if (!org) return null;
+  const role = await org.memberRole(userId, organizationId);
+  return role === null ? null : rolesOf(role);
 }
 
 /**
@@ -77,7 +65,7 @@ export async function merchantFor(
     const roles = await membershipRoles(app, orgId, session.user.id);
     if (!roles) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
     const byDefault = roles.some((r) => DEFAULT_BILLING_GRANTS[r]?.includes(mode));
-    const org = app.services.organization as OrganizationAccess | undefined;
+    const org = organizationsOf(app);
     const byCustomRole =
       !byDefault &&
       (await org?.hasPermission({

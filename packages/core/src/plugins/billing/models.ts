@@ -8,19 +8,31 @@ import { currentTime, type FieldDef, type FieldMap } from "../../db/model";
 const now = currentTime;
 const created = { type: "date", required: true, default: now } as const satisfies FieldDef;
 const modified = { type: "date", required: true, default: now, onUpdate: now } as const satisfies FieldDef;
-const money = (required = true) => ({ type: "number", required, bigint: true }) as const satisfies FieldDef;
-const json = (required = true) => ({ type: "json", required }) as const satisfies FieldDef;
-const ref = (model: string, onDelete: "cascade" | "set null" | "restrict" = "cascade", required = true) =>
+/** Literal `required` (false only when passed false), so row types know which columns may be null. */
+type Req<R extends boolean> = [R] extends [false] ? false : true;
+const req = <R extends boolean>(required: R | undefined, fallback: boolean) =>
+  (required ?? fallback) as Req<R>;
+const money = <const R extends boolean = true>(required?: R) =>
+  ({ type: "number", required: req(required, true), bigint: true }) as const;
+const json = <const R extends boolean = true>(required?: R) =>
+  ({ type: "json", required: req(required, true) }) as const;
+const ref = <const R extends boolean = true>(
+  model: string,
+  onDelete: "cascade" | "set null" | "restrict" = "cascade",
+  required?: R,
+) =>
   ({
     type: "string",
-    required,
+    required: req(required, true),
     index: true,
     references: { model, field: "id", onDelete },
-  }) as const satisfies FieldDef;
-const str = (required = true) => ({ type: "string", required }) as const satisfies FieldDef;
+  }) as const;
+const str = <const R extends boolean = true>(required?: R) =>
+  ({ type: "string", required: req(required, true) }) as const;
 const bool = (value: boolean) =>
   ({ type: "boolean", required: true, default: value }) as const satisfies FieldDef;
-const date = (required = false) => ({ type: "date", required }) as const satisfies FieldDef;
+const date = <const R extends boolean = false>(required?: R) =>
+  ({ type: "date", required: (required ?? false) as [R] extends [true] ? true : false }) as const;
 
 export const merchantFields = {
   /** The organization (organization plugin) this merchant is; null for the single default merchant. */

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context/app-context";
-import { createCatalogServices } from "./catalog/services";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
+import { createCatalogServices } from "./merchant-services";
 import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
 import { createOrderService } from "./orders/service";

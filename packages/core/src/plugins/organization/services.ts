@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context/app-context";
+import type { DBAdapter } from "../../db/adapter";
 import { type AuthorizeResult, type Connector, checkRolePermission, type PermissionRequest } from "./access";
 import { definitionsFor, type OrgContext, withStoredRoles } from "./context";
 import { createInvitationRecipient } from "./invitations/recipient";
@@ -8,6 +9,7 @@ import { memberRepository } from "./members/repository";
 import { createMemberService } from "./members/service";
 import type { ResolvedOrganizationOptions } from "./options";
 import { createOrganizationReader } from "./organizations/read";
+import { organizationRepository } from "./organizations/repository";
 import { createOrganizationService } from "./organizations/service";
 import { createRoleService } from "./roles/service";
 import { createTeamService } from "./teams/service";
@@ -68,6 +70,12 @@ export function createOrganizationServices(app: AppContext, opts: ResolvedOrgani
     roles: createRoleService(ctx),
     access,
     isMember: members.isMember,
+    /** An organization row by id, for server reads of other plugins (no membership check). */
+    findOrganization: (id: string, db: DBAdapter = app.adapter) => organizationRepository(db).findById(id),
+    /** The user's role in the organization ("a,b" for several), or null when not a member. */
+    async memberRole(userId: string, organizationId: string, db: DBAdapter = app.adapter) {
+      return (await memberRepository(db).findByUser(organizationId, userId))?.role ?? null;
+    },
     async hasPermission(input: PermissionCheck): Promise<boolean> {
       return (await access.check(input)).success;
     },

@@ -8,7 +8,7 @@ import { verifyWebhook } from "../../../src/webhooks/index";
 import { clock } from "../fixtures";
 import { type Receiver, startReceiver } from "./receiver";
 
-type Err = { message: string; code: string };
+type Err = { message: string; code: string; issues?: { path: string[]; message: string }[] };
 type Endpoint = { id: string; url: string; secret?: string };
 
 const receivers: Receiver[] = [];

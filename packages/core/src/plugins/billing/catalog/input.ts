@@ -1,90 +1,12 @@
-import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
-import type { DBAdapter } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
-import { metadataSchema } from "../customers/validate";
-import { type FieldIssue, validationFailed } from "../errors";
-import type { MerchantRow, MerchantService } from "../merchants/service";
-
-/**
- * Input helpers shared by the merchant-side services. Server calls (`auth.billing.products.create`)
- * are validated with the same schemas as the HTTP bodies and fail the same way: 400
- * "Invalid body parameters" (or "Invalid query parameters") with every failing field in `issues`.
- */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  where: "body" | "query" = "body",
-  prefix: readonly (string | number)[] = [],
-): z.output<S> {
-  const result = schema.safeParse(input, {
-    error: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "Required" : undefined),
-  });
-  if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({
-    path: [...prefix, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-    message: i.message,
-  }));
-  throw where === "body"
-    ? AUTH_ERRORS.INVALID_BODY_PARAMETERS({ issues })
-    : AUTH_ERRORS.INVALID_QUERY_PARAMETERS({ issues });
-}
-
-/** 422 for a rule that depends on stored state (the field and message, as `validationFailed`). */
-export const invalid = (path: FieldIssue["path"], message: string) => validationFailed([{ path, message }]);
-
-/** Every merchant-side input names its merchant; omitted: the active/default merchant rules apply. */
-export const scoped = { organizationId: z.string().min(1).nullish() };
-export interface Scoped {
-  organizationId?: string | null;
-}
-
-/** Resolves the merchant of a call (the organization's merchant, or the default merchant). */
-export const merchantOf = (merchants: MerchantService, input: Scoped): Promise<MerchantRow> =>
-  merchants.resolve(input.organizationId ?? null);
-
-export const pageQuery = {
-  ...scoped,
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-};
-
-/**
- * One page of rows, newest first (id breaks ties, so pages never overlap), and the total: two
- * queries whatever the page size. `page`/`limit` default to 1 and 10.
- */
-export async function listPage<T>(
-  db: DBAdapter,
-  model: string,
-  where: Where,
-  input: { page?: number; limit?: number },
-) {
-  const page = input.page ?? 1;
-  const limit = input.limit ?? 10;
-  const [rows, total] = await Promise.all([
-    db.findMany<T>({
-      model,
-      where,
-      sortBy: [
-        { field: "createdAt", direction: "desc" },
-        { field: "id", direction: "desc" },
-      ],
-      limit,
-      offset: (page - 1) * limit,
-    }),
-    db.count({ model, where }),
-  ]);
-  return { rows, total, page, limit };
-}
-
-/** Distinct ids, order kept. */
-export const unique = (ids: readonly string[]) => [...new Set(ids)];
-
-/** A date given as ISO text or a Date. */
-export const dateInput = z.union([z.iso.datetime({ offset: true }), z.date()]).transform((v) => new Date(v));
-
-/** Metadata (BILLING.md 0): at most 50 keys of 1-40 characters; strings 1-500, numbers, booleans. */
-export const metadataInput = metadataSchema.refine(
-  (m) => Object.values(m).every((v) => typeof v !== "string" || v.length >= 1),
-  { message: "Metadata string values must be 1 to 500 characters long" },
-);
+/** The merchant-side input helpers live in `../input` (shared with discounts, customers, merchants). */
+export {
+  dateInput,
+  invalid,
+  merchantOf,
+  metadataInput,
+  pageQuery,
+  parseInput,
+  type Scoped,
+  scoped,
+  unique,
+} from "../input";

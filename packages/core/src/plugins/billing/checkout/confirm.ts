@@ -1,12 +1,15 @@
 import { type DBAdapter, isAdapterError } from "../../../db/adapter";
 import { loadProductsById } from "../catalog/load";
-import type { Emit } from "../context";
-import type { CustomerRow } from "../customers/serialize";
+import type { BillingContext, Emit } from "../context";
+import { customerRepository } from "../customers/repository";
 import { redeemDiscount } from "../discounts/redeem";
 import { BILLING_ERRORS, type FieldIssue, paymentFailed, validationFailed } from "../errors";
+import { userById } from "../identity";
+import type { CustomerRow } from "../rows";
 import { addressFields, computeFlags } from "./amounts";
 import { applyCheckoutPatch, type CheckoutPatch, hasLineLevelAddress } from "./changes";
 import type { CheckoutDeps } from "./deps";
+import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
 import type { Settlement } from "./settle";
 import { checkoutView, findByIdOrThrow } from "./view";
@@ -60,10 +63,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
       ? await customers.byIdOrThrow(tx, checkout.merchantId, checkout.customerId)
       : null;
     if (!customer && checkout.userId) {
-      const user = await tx.findOne<{ id: string; email: string; name: string; emailVerified: boolean }>({
-        model: "user",
-        where: [{ field: "id", value: checkout.userId }],
-      });
+      const user = await userById(ctx.app, checkout.userId, tx);
       if (user) customer = await customers.forUser(tx, emit, merchant, user);
     }
     const email = checkout.customerEmail ?? "";
@@ -105,6 +105,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
   }
 
   return async function confirm(current: CheckoutRow, input: ConfirmInput) {
+    // The checkout's products are read once here and handed to every later step.
     const products = await loadProductsById(
       db,
       current.productIds?.length ? current.productIds : [current.productId],
@@ -133,24 +134,18 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     // the unique (merchant, externalId); the loser retries in a fresh transaction and finds the
     // winner's row (an aborted transaction could not read it on PostgreSQL).
     const target = { ...next, id: current.id } as CheckoutRow;
-    const customer = await ctx
+    let customer = await ctx
       .write((tx, emit) => resolveCustomer(tx, emit, target))
       .catch((error: unknown) => {
         if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
         return ctx.write((tx, emit) => resolveCustomer(tx, emit, target));
       });
 
+    // open -> confirmed as a compare-and-set; the row after it is known without reading it back.
     const claimed = await ctx.write(async (tx, emit) => {
-      const moved = await tx.updateMany({
-        model: "billingCheckout",
-        where: [
-          { field: "id", value: current.id },
-          { field: "status", value: "open" },
-        ],
-        update: { ...changes, status: "confirmed", modifiedAt: ctx.now() },
-      });
-      if (moved === 0) return null;
-      const checkout = await findByIdOrThrow(tx, current.id);
+      const update = { ...changes, customerId: customer.id, modifiedAt: ctx.now() };
+      if (!(await checkoutRepository(tx).move(current.id, "open", "confirmed", update))) return null;
+      const checkout = { ...current, ...update, status: "confirmed" } as CheckoutRow;
       if (product.product.isRecurring) {
         await subscriptions.assertCanSubscribe(
           tx,
@@ -159,24 +154,18 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         );
       }
       if (discount) await redeemDiscount(tx, discount, checkout.id, ctx.now());
-      const updated = await tx.update<CheckoutRow>({
-        model: "billingCheckout",
-        where: [{ field: "id", value: checkout.id }],
-        update: { customerId: customer.id },
-      });
-      await emit(checkout.merchantId, "checkout.updated", await checkoutView(ctx, tx, updated!));
-      return { checkout: updated!, customer };
+      await emit(
+        checkout.merchantId,
+        "checkout.updated",
+        await checkoutView(ctx, tx, checkout, { products }),
+      );
+      return checkout;
     });
-    if (!claimed) {
-      const now = await findByIdOrThrow(db, current.id);
-      if (now.status === "succeeded") return checkoutView(ctx, db, now);
-      if (now.status === "confirmed")
-        throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
-      throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: now.status });
-    }
-    if (!flags.isPaymentFormRequired) return settlement.succeed(current.id);
+    if (!claimed) return notOpen(ctx, db, await findByIdOrThrow(db, current.id));
+    if (!flags.isPaymentFormRequired)
+      return settlement.succeed(current.id, undefined, { checkout: claimed, products, customer });
 
-    const { checkout } = claimed;
+    const checkout = claimed;
     const result = await (async () => {
       const processorCustomerId = await ctx.processor.ensureCustomer({
         customerId: customer.id,
@@ -185,11 +174,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         existingId: customer.processorCustomerId ?? null,
       });
       if (processorCustomerId !== customer.processorCustomerId) {
-        await db.update({
-          model: "billingCustomer",
-          where: [{ field: "id", value: customer.id }],
-          update: { processorCustomerId },
-        });
+        customer = (await customerRepository(db).update(customer.id, { processorCustomerId })) ?? customer;
       }
       return ctx.processor.confirm({
         checkoutId: checkout.id,
@@ -215,21 +200,38 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
       await settlement.fail(checkout.id, { intentId: result.intentId ?? null, source: "confirm" });
       throw paymentFailed(result.reason, result.declineCode);
     }
-    const metadata = {
-      ...checkout.paymentProcessorMetadata,
-      intent_status: result.status,
-      ...(result.status === "requires_action" ? { intent_client_secret: result.clientSecret } : {}),
+    const intent = {
+      intentId: result.intentId,
+      paymentProcessorMetadata: {
+        ...checkout.paymentProcessorMetadata,
+        intent_status: result.status,
+        ...(result.status === "requires_action" ? { intent_client_secret: result.clientSecret } : {}),
+      },
+      modifiedAt: ctx.now(),
     };
-    await db.update({
-      model: "billingCheckout",
-      where: [{ field: "id", value: checkout.id }],
-      update: { intentId: result.intentId, paymentProcessorMetadata: metadata },
-    });
-    if (result.status === "succeeded") return settlement.succeed(checkout.id, { id: result.intentId });
+    await checkoutRepository(db).patch(checkout.id, intent);
+    const withIntent = { ...checkout, ...intent } as CheckoutRow;
+    if (result.status === "succeeded")
+      return settlement.succeed(
+        checkout.id,
+        { id: result.intentId },
+        { checkout: withIntent, products, customer },
+      );
     return ctx.write(async (tx, emit) => {
-      const view = await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id));
+      const view = await checkoutView(ctx, tx, withIntent, { products });
       await emit(checkout.merchantId, "checkout.updated", view);
       return view;
     });
   };
+}
+
+/**
+ * The answer to a confirm of a checkout that is not open: a succeeded one answers as it is
+ * (confirm is idempotent), a confirmed one is being processed (409), any other is not open.
+ */
+export async function notOpen(ctx: BillingContext, db: DBAdapter, checkout: CheckoutRow) {
+  if (checkout.status === "succeeded") return checkoutView(ctx, db, checkout);
+  if (checkout.status === "confirmed")
+    throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
+  throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: checkout.status });
 }

@@ -5,6 +5,7 @@ import { BILLING_ERRORS } from "../errors";
 import { checkCheckoutUrls } from "../urls";
 import { applyCheckoutPatch, hasLineLevelAddress } from "./changes";
 import type { CheckoutDeps } from "./deps";
+import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
 import { checkoutView } from "./view";
 
@@ -96,7 +97,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
     const now = ctx.now();
     const id = ctx.app.core.generateId("billingCheckout");
     const successUrl = urls.successUrl ?? null;
-    const row: Partial<CheckoutRow> = {
+    const row: Partial<CheckoutRow> & Pick<CheckoutRow, "status"> = {
       ...changes,
       id,
       merchantId,
@@ -127,7 +128,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       modifiedAt: now,
     };
     return ctx.write(async (tx, emit) => {
-      const checkout = await tx.create<CheckoutRow>({ model: "billingCheckout", data: row });
+      const checkout = await checkoutRepository(tx).insert(row);
       const view = await checkoutView(ctx, tx, checkout);
       await emit(merchantId, "checkout.created", view);
       return view;

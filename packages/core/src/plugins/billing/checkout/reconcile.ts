@@ -1,10 +1,11 @@
 import type { DBAdapter } from "../../../db/adapter";
 import { loadProductsById } from "../catalog/load";
-import type { CustomerRow } from "../customers/serialize";
-import type { DiscountRow } from "../discounts/serialize";
+import { customerRepository } from "../customers/repository";
+import { discountRepository } from "../discounts/repository";
 import type { PaymentStatus } from "../processors/processor";
 import { computeFlags } from "./amounts";
 import type { CheckoutDeps } from "./deps";
+import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
 import type { Settlement } from "./settle";
 
@@ -40,21 +41,12 @@ export interface ReconcileResult {
 export function createReconciler(deps: CheckoutDeps, settlement: Settlement) {
   const { ctx } = deps;
   const db = ctx.app.adapter;
+  const checkouts = checkoutRepository(db);
   const leaseMs = () => (ctx.options.checkout?.confirmLease ?? DEFAULT_CONFIRM_LEASE_SECONDS) * 1000;
 
   /** Takes the checkout for this run: only one concurrent caller moves it. */
-  async function claim(checkout: CheckoutRow, cutoff: Date, now: Date): Promise<boolean> {
-    const moved = await db.updateMany({
-      model: "billingCheckout",
-      where: [
-        { field: "id", value: checkout.id },
-        { field: "status", value: "confirmed" },
-        { field: "modifiedAt", operator: "lt", value: cutoff },
-      ],
-      update: { modifiedAt: now },
-    });
-    return moved === 1;
-  }
+  const claim = (checkout: CheckoutRow, cutoff: Date, now: Date) =>
+    checkouts.claimStaleConfirmed(checkout.id, cutoff, now);
 
   /** Does this checkout go through the processor at all (free ones settle without it)? */
   async function needsProcessor(tx: DBAdapter, checkout: CheckoutRow): Promise<boolean> {
@@ -62,10 +54,7 @@ export function createReconciler(deps: CheckoutDeps, settlement: Settlement) {
     const price = product?.prices.find((p) => p.id === checkout.productPriceId);
     if (!product || !price) return true;
     const discount = checkout.discountId
-      ? await tx.findOne<DiscountRow>({
-          model: "billingDiscount",
-          where: [{ field: "id", value: checkout.discountId }],
-        })
+      ? await discountRepository(tx).findAnyById(checkout.discountId)
       : null;
     return computeFlags({
       product: product.product,
@@ -78,10 +67,7 @@ export function createReconciler(deps: CheckoutDeps, settlement: Settlement) {
 
   async function statusOf(checkout: CheckoutRow): Promise<PaymentStatus> {
     const customer = checkout.customerId
-      ? await db.findOne<CustomerRow>({
-          model: "billingCustomer",
-          where: [{ field: "id", value: checkout.customerId }],
-        })
+      ? await customerRepository(db).findAnyById(checkout.customerId)
       : null;
     return ctx.processor.paymentStatus({
       checkoutId: checkout.id,
@@ -92,14 +78,7 @@ export function createReconciler(deps: CheckoutDeps, settlement: Settlement) {
 
   /** Records the intent found at the processor (the dead process never did). */
   async function noteIntent(checkout: CheckoutRow, intentId: string, metadata: Record<string, string>) {
-    await db.updateMany({
-      model: "billingCheckout",
-      where: [
-        { field: "id", value: checkout.id },
-        { field: "status", value: "confirmed" },
-      ],
-      update: { intentId, paymentProcessorMetadata: metadata },
-    });
+    await checkouts.patchConfirmed(checkout.id, { intentId, paymentProcessorMetadata: metadata });
   }
 
   async function settleOne(checkout: CheckoutRow): Promise<keyof ReconcileResult> {
@@ -142,17 +121,8 @@ export function createReconciler(deps: CheckoutDeps, settlement: Settlement) {
     let handled = 0;
     let skipped = 0;
     while (handled < limit) {
-      const batch = await db.findMany<CheckoutRow>({
-        model: "billingCheckout",
-        where: [
-          { field: "status", value: "confirmed" },
-          { field: "modifiedAt", operator: "lt", value: cutoff },
-        ],
-        sortBy: { field: "modifiedAt", direction: "asc" },
-        // Claimed rows leave this set; only the ones passed over shift the window.
-        offset: skipped,
-        limit: limit - handled,
-      });
+      // Claimed rows leave this set; only the ones passed over shift the window.
+      const batch = await checkouts.staleConfirmed(cutoff, skipped, limit - handled);
       if (batch.length === 0) break;
       for (const checkout of batch) {
         if (AWAITING.has(checkout.paymentProcessorMetadata?.intent_status ?? "")) {

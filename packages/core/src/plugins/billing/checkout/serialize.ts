@@ -1,55 +1,12 @@
-import type { Row } from "../../../db/adapter";
 import type { LoadedProduct } from "../catalog/load";
 import { serializePrice, serializeProduct } from "../catalog/serialize";
-import type { BillingAddress, TaxId } from "../customers/serialize";
 import { serializeAddress } from "../customers/serialize";
 import { type DiscountRow, serializeDiscount } from "../discounts/serialize";
+import type { CheckoutRow } from "../rows";
 import { addressFields, computeFlags } from "./amounts";
 
-export type CheckoutStatus = "open" | "expired" | "confirmed" | "succeeded" | "failed";
-
-export interface CheckoutRow extends Row {
-  id: string;
-  merchantId: string;
-  status: CheckoutStatus;
-  paymentProcessor: string;
-  clientSecret: string;
-  expiresAt: Date;
-  successUrl: string | null;
-  returnUrl: string | null;
-  embedOrigin: string | null;
-  amount: number;
-  discountAmount: number;
-  netAmount: number;
-  taxAmount: number | null;
-  totalAmount: number;
-  currency: string;
-  productId: string;
-  productPriceId: string;
-  productIds: string[];
-  discountId: string | null;
-  allowDiscountCodes: boolean;
-  requireBillingAddress: boolean;
-  customerId: string | null;
-  isBusinessCustomer: boolean;
-  customerName: string | null;
-  customerEmail: string | null;
-  customerIpAddress: string | null;
-  customerBillingName: string | null;
-  customerBillingAddress: BillingAddress | null;
-  customerTaxId: TaxId | null;
-  customerExternalId: string | null;
-  customerMetadata: Record<string, string | number | boolean>;
-  customFieldData: Record<string, unknown>;
-  paymentProcessorMetadata: Record<string, string>;
-  metadata: Record<string, string | number | boolean>;
-  subscriptionId: string | null;
-  userId: string | null;
-  referenceId: string | null;
-  intentId: string | null;
-  createdAt: Date;
-  modifiedAt: Date;
-}
+export type { CheckoutRow } from "../rows";
+export type { CheckoutStatus } from "./status";
 
 export interface CheckoutView {
   checkout: CheckoutRow;

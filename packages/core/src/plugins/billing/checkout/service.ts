@@ -4,13 +4,14 @@ import { releaseRedemption } from "../discounts/redeem";
 import { BILLING_ERRORS } from "../errors";
 import type { ProcessorEvent } from "../processors/processor";
 import { applyCheckoutPatch, type CheckoutPatch } from "./changes";
-import { type ConfirmInput, createConfirm } from "./confirm";
+import { type ConfirmInput, createConfirm, notOpen } from "./confirm";
 import { createCheckoutCreator } from "./create";
 import type { CheckoutDeps } from "./deps";
 import { createReconciler } from "./reconcile";
+import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
 import { createSettlement } from "./settle";
-import { checkoutView, findBySecret } from "./view";
+import { checkoutView, findByIdOrThrow, findBySecret } from "./view";
 
 /** Checkouts: create, read/update/confirm by client secret, settlement, processor events, expiry. */
 export function createCheckoutService(deps: CheckoutDeps) {
@@ -21,7 +22,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /** By client secret: 404 unknown; an open checkout past expiry flips to expired and reads 410. */
   async function load(clientSecret: string): Promise<CheckoutRow> {
-    const checkout = await findBySecret(db, clientSecret);
+    return usable(await findBySecret(db, clientSecret));
+  }
+
+  /** The checks of `load` on a row already read. */
+  async function usable(checkout: CheckoutRow | null): Promise<CheckoutRow> {
     if (!checkout) throw BILLING_ERRORS.CHECKOUT_NOT_FOUND();
     if (checkout.status === "open" && checkout.expiresAt.getTime() <= ctx.now().getTime()) {
       await settlement.expire(checkout);
@@ -44,23 +49,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
     );
     const { changes } = await applyCheckoutPatch(ctx, db, current, products, patch, "draft");
     return ctx.write(async (tx, emit) => {
-      const moved = await tx.updateMany({
-        model: "billingCheckout",
-        where: [
-          { field: "id", value: current.id },
-          { field: "status", value: "open" },
-        ],
-        update: { ...changes, modifiedAt: ctx.now() },
+      const moved = await checkoutRepository(tx).move(current.id, "open", "open", {
+        ...changes,
+        modifiedAt: ctx.now(),
       });
-      if (moved === 0) throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
+      if (!moved) throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
       // A dropped or replaced discount gives back any use this checkout still holds.
       if (current.discountId && changes.discountId !== current.discountId)
         await releaseRedemption(tx, current.id);
-      const fresh = await tx.findOne<CheckoutRow>({
-        model: "billingCheckout",
-        where: [{ field: "id", value: current.id }],
-      });
-      const view = await checkoutView(ctx, tx, fresh!);
+      const fresh = await findByIdOrThrow(tx, current.id);
+      const view = await checkoutView(ctx, tx, fresh);
       await emit(current.merchantId, "checkout.updated", view);
       return view;
     });
@@ -69,12 +67,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
   /** Confirm: idempotent (a succeeded checkout answers as it is) and safe under concurrent calls. */
   async function confirm(clientSecret: string, input: ConfirmInput) {
     const checkout = await findBySecret(db, clientSecret);
-    if (checkout?.status === "succeeded") return checkoutView(ctx, db, checkout);
-    if (checkout?.status === "confirmed")
-      throw BILLING_ERRORS.CHECKOUT_IS_CURRENTLY_BEING_PROCESSED_PLEASE_TRY_AGAIN();
-    const current = await load(clientSecret);
-    if (current.status !== "open") throw BILLING_ERRORS.CHECKOUT_IS_NOT_OPEN({ status: current.status });
-    return confirmCheckout(current, input);
+    // Succeeded answers as it is, confirmed is busy, failed is not open; expired reads 410 below.
+    if (checkout && checkout.status !== "open" && checkout.status !== "expired")
+      return notOpen(ctx, db, checkout);
+    return confirmCheckout(await usable(checkout), input);
   }
 
   /**
@@ -83,38 +79,24 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   async function handleProcessorEvent(event: ProcessorEvent): Promise<"handled" | "duplicate" | "ignored"> {
     const processor = ctx.processor.id;
+    const repo = checkoutRepository(db);
     try {
-      await db.create({
-        model: "billingProcessorEvent",
-        data: {
-          processor,
-          externalId: event.id,
-          type: event.type,
-          payload: event.payload,
-          createdAt: ctx.now(),
-        },
+      await repo.recordProcessorEvent({
+        processor,
+        externalId: event.id,
+        type: event.type,
+        payload: event.payload,
+        createdAt: ctx.now(),
       });
     } catch (error) {
       if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
-      const seen = await db.findOne<{ handledAt: Date | null }>({
-        model: "billingProcessorEvent",
-        where: [
-          { field: "processor", value: processor },
-          { field: "externalId", value: event.id },
-        ],
-      });
+      const seen = await repo.findProcessorEvent(processor, event.id);
       if (seen?.handledAt) return "duplicate";
     }
     const checkout = event.checkoutId
-      ? await db.findOne<CheckoutRow>({
-          model: "billingCheckout",
-          where: [{ field: "id", value: event.checkoutId }],
-        })
+      ? await repo.findById(event.checkoutId)
       : event.intentId
-        ? await db.findOne<CheckoutRow>({
-            model: "billingCheckout",
-            where: [{ field: "intentId", value: event.intentId }],
-          })
+        ? await repo.findByIntent(event.intentId)
         : null;
     let outcome: "handled" | "ignored" = "ignored";
     if (checkout && (event.type === "payment.succeeded" || event.type === "setup.succeeded")) {
@@ -128,14 +110,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
       outcome = "handled";
     }
-    await db.updateMany({
-      model: "billingProcessorEvent",
-      where: [
-        { field: "processor", value: processor },
-        { field: "externalId", value: event.id },
-      ],
-      update: { handledAt: ctx.now() },
-    });
+    await repo.markProcessorEventHandled(processor, event.id, ctx.now());
     return outcome;
   }
 

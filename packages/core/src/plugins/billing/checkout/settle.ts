@@ -1,14 +1,25 @@
-import type { Row } from "../../../db/adapter";
-import { loadProductsById } from "../catalog/load";
-import type { CustomerRow } from "../customers/serialize";
+import { type LoadedProduct, loadProductsById } from "../catalog/load";
+import { customerRepository } from "../customers/repository";
 import { customerState } from "../customers/state";
 import { linkRedemption, releaseRedemption } from "../discounts/redeem";
-import type { DiscountRow } from "../discounts/serialize";
+import { discountRepository } from "../discounts/repository";
+import type { CustomerRow } from "../rows";
 import type { CheckoutDeps } from "./deps";
+import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
 import { checkoutView, findByIdOrThrow } from "./view";
 
 const CONFIRM_GRACE_MS = 15 * 60 * 1000;
+
+/**
+ * What a confirm already holds when it settles its own checkout: the row as it stands (status
+ * confirmed), its offered products and its customer, so none is read again.
+ */
+export interface KnownSettlement {
+  readonly checkout: CheckoutRow;
+  readonly products: readonly LoadedProduct[];
+  readonly customer: CustomerRow;
+}
 
 /**
  * How a confirmed checkout ends: success (order, subscription, events) or failure (back to open,
@@ -18,56 +29,44 @@ const CONFIRM_GRACE_MS = 15 * 60 * 1000;
 export function createSettlement(deps: CheckoutDeps) {
   const { ctx, orders, subscriptions } = deps;
 
-  async function succeed(checkoutId: string, intent?: { id?: string | null; paymentMethodId?: string }) {
+  async function succeed(
+    checkoutId: string,
+    intent?: { id?: string | null; paymentMethodId?: string },
+    known?: KnownSettlement,
+  ) {
     return ctx.write(async (tx, emit) => {
-      const checkout = await findByIdOrThrow(tx, checkoutId);
+      const repo = checkoutRepository(tx);
+      const checkout = known?.checkout ?? (await findByIdOrThrow(tx, checkoutId));
       if (checkout.status !== "confirmed") return checkoutView(ctx, tx, checkout);
       // A success for an older attempt's intent is outdated (BILLING.md 12.3).
       if (intent?.id && checkout.intentId && intent.id !== checkout.intentId)
         return checkoutView(ctx, tx, checkout);
-      const moved = await tx.updateMany({
-        model: "billingCheckout",
-        where: [
-          { field: "id", value: checkout.id },
-          { field: "status", value: "confirmed" },
-        ],
-        update: {
-          status: "succeeded",
-          paymentProcessorMetadata: { ...checkout.paymentProcessorMetadata, intent_status: "succeeded" },
-          modifiedAt: ctx.now(),
-        },
-      });
-      if (moved === 0) return checkoutView(ctx, tx, await findByIdOrThrow(tx, checkoutId));
-      const [product] = await loadProductsById(tx, [checkout.productId]);
+      const succeeded: Partial<CheckoutRow> = {
+        paymentProcessorMetadata: { ...checkout.paymentProcessorMetadata, intent_status: "succeeded" },
+        modifiedAt: ctx.now(),
+      };
+      if (!(await repo.move(checkout.id, "confirmed", "succeeded", succeeded)))
+        return checkoutView(ctx, tx, await findByIdOrThrow(tx, checkoutId));
+      const products = known?.products ?? (await loadProductsById(tx, [checkout.productId]));
+      const product = products.find((p) => p.product.id === checkout.productId);
       const price = product?.prices.find((p) => p.id === checkout.productPriceId);
-      const customer = checkout.customerId
-        ? await tx.findOne<CustomerRow>({
-            model: "billingCustomer",
-            where: [{ field: "id", value: checkout.customerId }],
-          })
-        : null;
+      const customer =
+        known?.customer ??
+        (checkout.customerId ? await customerRepository(tx).findAnyById(checkout.customerId) : null);
       if (!product || !price || !customer)
         throw new Error(`Checkout ${checkout.id} cannot settle: missing product, price or customer`);
       const discount = checkout.discountId
-        ? await tx.findOne<DiscountRow>({
-            model: "billingDiscount",
-            where: [{ field: "id", value: checkout.discountId }],
-          })
+        ? await discountRepository(tx).findAnyById(checkout.discountId)
         : null;
       const subscription = product.product.isRecurring
         ? await subscriptions.createFromCheckout(tx, emit, { checkout, product, price, customer })
         : null;
-      const extra: Row = {};
       if (subscription) {
-        extra.subscriptionId = subscription.id;
+        await emit(checkout.merchantId, "customer.state_changed", await customerState(tx, customer));
         await linkRedemption(tx, checkout.id, subscription.id);
-      }
-      if (Object.keys(extra).length > 0) {
-        await tx.update({
-          model: "billingCheckout",
-          where: [{ field: "id", value: checkout.id }],
-          update: extra,
-        });
+        succeeded.subscriptionId = subscription.id;
+        succeeded.modifiedAt = ctx.now();
+        await repo.patch(checkout.id, { subscriptionId: subscription.id, modifiedAt: succeeded.modifiedAt });
       }
       await orders.createFromCheckout(tx, emit, {
         checkout,
@@ -76,10 +75,13 @@ export function createSettlement(deps: CheckoutDeps) {
         customer,
         discount,
         subscription,
+        products,
       });
       if (!subscription)
         await emit(checkout.merchantId, "customer.state_changed", await customerState(tx, customer));
-      const view = await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id));
+      // The row as now stored, without reading it back.
+      const settled = { ...checkout, ...succeeded, status: "succeeded" } as CheckoutRow;
+      const view = await checkoutView(ctx, tx, settled, known ? { products: known.products } : undefined);
       await emit(checkout.merchantId, "checkout.updated", view);
       return view;
     });
@@ -108,22 +110,19 @@ export function createSettlement(deps: CheckoutDeps) {
       } = checkout.paymentProcessorMetadata ?? {};
       // Each declined attempt gets its own idempotency key next time (see confirm).
       const metadata = { ...rest, attempt: String(Number(rest.attempt ?? "0") + 1) };
-      const moved = await tx.updateMany({
-        model: "billingCheckout",
-        where: [
-          { field: "id", value: checkout.id },
-          { field: "status", value: checkout.status },
-        ],
-        update: {
-          status: opts.terminal ? "failed" : "open",
+      const moved = await checkoutRepository(tx).move(
+        checkout.id,
+        checkout.status,
+        opts.terminal ? "failed" : "open",
+        {
           intentId: null,
           paymentProcessorMetadata: metadata,
           modifiedAt: ctx.now(),
         },
-      });
-      if (moved > 0) await releaseRedemption(tx, checkout.id);
+      );
+      if (moved) await releaseRedemption(tx, checkout.id);
       const view = await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id));
-      if (moved > 0) await emit(checkout.merchantId, "checkout.updated", view);
+      if (moved) await emit(checkout.merchantId, "checkout.updated", view);
       return view;
     });
   }
@@ -131,22 +130,17 @@ export function createSettlement(deps: CheckoutDeps) {
   /** Open (or confirmed with nothing paid) past expiresAt -> expired. Whether this call moved it. */
   async function expire(checkout: CheckoutRow): Promise<boolean> {
     return ctx.write(async (tx, emit) => {
-      const moved = await tx.updateMany({
-        model: "billingCheckout",
-        where: [
-          { field: "id", value: checkout.id },
-          { field: "status", value: checkout.status },
-        ],
-        update: { status: "expired", modifiedAt: ctx.now() },
+      const moved = await checkoutRepository(tx).move(checkout.id, checkout.status, "expired", {
+        modifiedAt: ctx.now(),
       });
-      if (moved > 0) {
+      if (moved) {
         await emit(
           checkout.merchantId,
           "checkout.updated",
           await checkoutView(ctx, tx, await findByIdOrThrow(tx, checkout.id)),
         );
       }
-      return moved > 0;
+      return moved;
     });
   }
 
@@ -156,14 +150,7 @@ export function createSettlement(deps: CheckoutDeps) {
    */
   async function sweep(limit = 100): Promise<{ expired: number; failed: number }> {
     const now = ctx.now();
-    const due = await ctx.app.adapter.findMany<CheckoutRow>({
-      model: "billingCheckout",
-      where: [
-        { field: "status", operator: "in", value: ["open", "confirmed"] },
-        { field: "expiresAt", operator: "lt", value: now },
-      ],
-      limit,
-    });
+    const due = await checkoutRepository(ctx.app.adapter).due(now, limit);
     let expired = 0;
     let failed = 0;
     // A confirmation may be mid-flight at the processor: leave recently confirmed rows alone.

@@ -1,34 +1,6 @@
-import type { Row } from "../../../db/adapter";
+import type { BillingAddress, CustomerRow } from "../rows";
 
-export interface BillingAddress {
-  line1?: string | null;
-  line2?: string | null;
-  postalCode?: string | null;
-  city?: string | null;
-  state?: string | null;
-  country: string;
-}
-
-/** `[value, type]`, e.g. `["DE123456789", "eu_vat"]`. */
-export type TaxId = [string, string];
-
-export interface CustomerRow extends Row {
-  id: string;
-  merchantId: string;
-  externalId: string | null;
-  email: string;
-  emailVerified: boolean;
-  name: string | null;
-  billingAddress: BillingAddress | null;
-  taxId: TaxId | null;
-  metadata: Record<string, string | number | boolean>;
-  avatarUrl: string | null;
-  referenceId: string | null;
-  processorCustomerId?: string | null;
-  deletedAt: Date | null;
-  createdAt: Date;
-  modifiedAt: Date;
-}
+export type { BillingAddress, CustomerRow, TaxId } from "../rows";
 
 export function serializeAddress(address: BillingAddress | null | undefined) {
   if (!address) return null;

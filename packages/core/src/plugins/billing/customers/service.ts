@@ -2,6 +2,7 @@ import type { DBAdapter, Row } from "../../../db/adapter";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
 import type { MerchantRow } from "../merchants/service";
+import { customerRepository } from "./repository";
 import { type BillingAddress, type CustomerRow, serializeCustomer, type TaxId } from "./serialize";
 import { customerState } from "./state";
 import { validateTaxId } from "./validate";
@@ -19,22 +20,11 @@ export interface CustomerInput {
 
 /** Customers of a merchant: linked to auth users by `externalId` (the user id), soft-deleted. */
 export function createCustomerService(ctx: BillingContext) {
-  const live = (merchantId: string) => [
-    { field: "merchantId", value: merchantId },
-    { field: "deletedAt", value: null },
-  ];
-
   const byExternalId = (db: DBAdapter, merchantId: string, externalId: string) =>
-    db.findOne<CustomerRow>({
-      model: "billingCustomer",
-      where: [...live(merchantId), { field: "externalId", value: externalId }],
-    });
+    customerRepository(db).findByExternalId(merchantId, externalId);
 
   const byEmail = (db: DBAdapter, merchantId: string, email: string) =>
-    db.findOne<CustomerRow>({
-      model: "billingCustomer",
-      where: [...live(merchantId), { field: "email", value: email.toLowerCase() }],
-    });
+    customerRepository(db).findByEmail(merchantId, email);
 
   async function emitChanged(
     db: DBAdapter,
@@ -55,21 +45,18 @@ export function createCustomerService(ctx: BillingContext) {
     const taxId = validateTaxId(input.taxId, input.billingAddress);
     // A unique violation (same external id created concurrently) propagates: inside a transaction
     // nothing more can be read on PostgreSQL, so callers retry in a fresh transaction.
-    const customer = await db.create<CustomerRow>({
-      model: "billingCustomer",
-      data: {
-        merchantId: merchant.id,
-        email: input.email.trim().toLowerCase(),
-        emailVerified: input.emailVerified ?? false,
-        name: input.name ?? null,
-        externalId: input.externalId ?? null,
-        billingAddress: input.billingAddress ?? null,
-        taxId,
-        metadata: input.metadata ?? {},
-        referenceId: input.referenceId ?? null,
-        createdAt: ctx.now(),
-        modifiedAt: ctx.now(),
-      },
+    const customer = await customerRepository(db).insert({
+      merchantId: merchant.id,
+      email: input.email.trim().toLowerCase(),
+      emailVerified: input.emailVerified ?? false,
+      name: input.name ?? null,
+      externalId: input.externalId ?? null,
+      billingAddress: input.billingAddress ?? null,
+      taxId,
+      metadata: input.metadata ?? {},
+      referenceId: input.referenceId ?? null,
+      createdAt: ctx.now(),
+      modifiedAt: ctx.now(),
     });
     await emitChanged(db, emit, customer, "customer.created");
     return customer;
@@ -92,10 +79,9 @@ export function createCustomerService(ctx: BillingContext) {
     if (sameEmail) {
       if (sameEmail.externalId && sameEmail.externalId !== user.id)
         throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EXTERNAL_ID_ALREADY_EXISTS_BUT_WITH_A_DIFFERENT_EMAIL_ADDRESS();
-      const updated = await db.update<CustomerRow>({
-        model: "billingCustomer",
-        where: [{ field: "id", value: sameEmail.id }],
-        update: { externalId: user.id, modifiedAt: ctx.now() },
+      const updated = await customerRepository(db).update(sameEmail.id, {
+        externalId: user.id,
+        modifiedAt: ctx.now(),
       });
       if (updated) await emitChanged(db, emit, updated, "customer.updated");
       return updated ?? sameEmail;
@@ -118,11 +104,7 @@ export function createCustomerService(ctx: BillingContext) {
     if (data.taxId !== undefined) changes.taxId = validateTaxId(data.taxId, address);
     if (data.metadata !== undefined) changes.metadata = { ...customer.metadata, ...data.metadata };
     if (data.externalId !== undefined) changes.externalId = data.externalId;
-    const updated = await db.update<CustomerRow>({
-      model: "billingCustomer",
-      where: [{ field: "id", value: customer.id }],
-      update: changes,
-    });
+    const updated = await customerRepository(db).update(customer.id, changes);
     if (!updated) throw BILLING_ERRORS.CUSTOMER_NOT_FOUND();
     await emitChanged(db, emit, updated, "customer.updated");
     return updated;
@@ -130,25 +112,25 @@ export function createCustomerService(ctx: BillingContext) {
 
   /** Soft delete: the row stays for orders and history. */
   async function remove(db: DBAdapter, emit: Emit, customer: CustomerRow) {
-    const deleted = await db.update<CustomerRow>({
-      model: "billingCustomer",
-      where: [{ field: "id", value: customer.id }],
-      update: { deletedAt: ctx.now(), modifiedAt: ctx.now() },
+    const deleted = await customerRepository(db).update(customer.id, {
+      deletedAt: ctx.now(),
+      modifiedAt: ctx.now(),
     });
     if (deleted) await emitChanged(db, emit, deleted, "customer.deleted");
     return deleted;
   }
 
   async function byIdOrThrow(db: DBAdapter, merchantId: string, id: string) {
-    const row = await db.findOne<CustomerRow>({
-      model: "billingCustomer",
-      where: [...live(merchantId), { field: "id", value: id }],
-    });
+    const row = await customerRepository(db).findById(merchantId, id);
     if (!row) throw BILLING_ERRORS.CUSTOMER_NOT_FOUND();
     return row;
   }
 
-  return { create, forUser, update, remove, byExternalId, byEmail, byIdOrThrow, emitChanged };
+  /** The live customers of an auth user (one per merchant they bought from), oldest first. */
+  const ofUser = (userId: string, merchantId?: string) =>
+    customerRepository(ctx.app.adapter).listForUser(userId, merchantId);
+
+  return { create, forUser, update, remove, byExternalId, byEmail, byIdOrThrow, emitChanged, ofUser };
 }
 
 export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -1,3 +1,4 @@
+import { catalogRepository } from "../catalog/repository";
 import type { BillingOptions } from "../options";
 import type { BillingServices } from "../services";
 
@@ -21,13 +22,7 @@ async function signUpMerchants(services: BillingServices, options: BillingOption
   const configured =
     typeof options.products === "function" ? await options.products() : (options.products ?? []);
   const ids = [...new Set(configured.map((p) => p.productId))];
-  const products = ids.length
-    ? await services.ctx.app.adapter.findMany<{ merchantId: string }>({
-        model: "billingProduct",
-        where: [{ field: "id", operator: "in", value: ids }],
-      })
-    : [];
-  const merchantIds = [...new Set(products.map((p) => p.merchantId))];
+  const merchantIds = await catalogRepository(services.ctx.app.adapter).merchantIdsOfProducts(ids);
   if (merchantIds.length === 0) return [await merchants.defaultMerchant()];
   return Promise.all(merchantIds.map((id) => merchants.byId(id)));
 }

@@ -1,5 +1,6 @@
 import type { DBAdapter } from "../../../db/adapter";
-import { ACTIVE_STATUSES, type SubscriptionRow, stateSubscription } from "../subscriptions/serialize";
+import { subscriptionRepository } from "../subscriptions/repository";
+import { stateSubscription } from "../subscriptions/serialize";
 import { type CustomerRow, serializeCustomer } from "./serialize";
 
 /**
@@ -7,14 +8,7 @@ import { type CustomerRow, serializeCustomer } from "./serialize";
  * grantedBenefits and activeMeters (filled by benefits and meters, part 2 of billing). Two queries.
  */
 export async function customerState(db: DBAdapter, customer: CustomerRow) {
-  const subscriptions = await db.findMany<SubscriptionRow>({
-    model: "billingSubscription",
-    where: [
-      { field: "customerId", value: customer.id },
-      { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
-    ],
-    sortBy: { field: "createdAt", direction: "asc" },
-  });
+  const subscriptions = await subscriptionRepository(db).listActive(customer.id);
   return {
     ...serializeCustomer(customer),
     activeSubscriptions: subscriptions.map(stateSubscription),

@@ -1,26 +1,6 @@
-import type { Row } from "../../../db/adapter";
+import type { DiscountRow } from "../rows";
 
-export interface DiscountRow extends Row {
-  id: string;
-  merchantId: string;
-  name: string;
-  code: string | null;
-  codeKey: string | null;
-  type: "fixed" | "percentage";
-  duration: "once" | "forever" | "repeating";
-  amount: number | null;
-  currency: string | null;
-  basisPoints: number | null;
-  durationInMonths: number | null;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  maxRedemptions: number | null;
-  redemptionsCount: number;
-  metadata: Record<string, string | number | boolean>;
-  deletedAt: Date | null;
-  createdAt: Date;
-  modifiedAt: Date;
-}
+export type { DiscountRow } from "../rows";
 
 /** The spec's Discount shape: amount and currency (fixed) or basisPoints (percentage). */
 export function serializeDiscount(d: DiscountRow, productIds: readonly string[] = []) {

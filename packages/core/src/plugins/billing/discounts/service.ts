@@ -1,13 +1,13 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import { isAdapterError } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
-import { listPage, merchantOf, parseInput, type Scoped } from "../catalog/input";
 import { assertOwned } from "../catalog/products/refs";
 import type { BillingContext } from "../context";
-import { paginated } from "../endpoints/schemas";
 import { BILLING_ERRORS, validationFailed } from "../errors";
+import { merchantOf, parseInput, type Scoped } from "../input";
 import type { MerchantService } from "../merchants/service";
+import { paginated } from "../pagination";
 import { discountProducts } from "./redeem";
+import { discountRepository } from "./repository";
 import { codeKey } from "./rules";
 import {
   type DiscountCreateInput,
@@ -29,25 +29,14 @@ const LOCKED = ["amount", "currency", "basisPoints", "durationInMonths"] as cons
  */
 export function createDiscountService(ctx: BillingContext, merchants: MerchantService) {
   const db = ctx.app.adapter;
-  const live = (merchantId: string): Where => [
-    { field: "merchantId", value: merchantId },
-    { field: "deletedAt", value: null },
-  ];
-
   async function find(tx: DBAdapter, merchantId: string, id: string) {
-    const row = await tx.findOne<DiscountRow>({
-      model: "billingDiscount",
-      where: [...live(merchantId), { field: "id", value: id }],
-    });
+    const row = await discountRepository(tx).find(merchantId, id);
     if (!row) throw BILLING_ERRORS.DISCOUNT_NOT_FOUND();
     return row;
   }
 
   async function assertCodeFree(tx: DBAdapter, merchantId: string, code: string, self?: string) {
-    const holder = await tx.findOne<DiscountRow>({
-      model: "billingDiscount",
-      where: [...live(merchantId), { field: "codeKey", value: codeKey(code) }],
-    });
+    const holder = await discountRepository(tx).findByCodeKey(merchantId, codeKey(code));
     if (holder && holder.id !== self) throw BILLING_ERRORS.DISCOUNT_WITH_THIS_CODE_ALREADY_EXISTS();
   }
 
@@ -61,12 +50,7 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
       (i) => ["products", i],
       "Product does not exist.",
     );
-    await tx.deleteMany({
-      model: "billingDiscountProduct",
-      where: [{ field: "discountId", value: discountId }],
-    });
-    for (const productId of unique)
-      await tx.create({ model: "billingDiscountProduct", data: { discountId, productId } });
+    await discountRepository(tx).replaceProducts(discountId, unique);
     return unique;
   }
 
@@ -88,27 +72,24 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
       ctx.write(async (tx) => {
         if (d.code) await assertCodeFree(tx, merchant.id, d.code);
         const fixed = d.type === "fixed";
-        const row = await tx.create<DiscountRow>({
-          model: "billingDiscount",
-          data: {
-            merchantId: merchant.id,
-            name: d.name,
-            code: d.code ?? null,
-            codeKey: d.code ? codeKey(d.code) : null,
-            type: d.type,
-            duration: d.duration,
-            amount: fixed ? d.amount : null,
-            currency: fixed ? d.currency : null,
-            basisPoints: fixed ? null : d.basisPoints,
-            durationInMonths: d.duration === "repeating" ? d.durationInMonths : null,
-            startsAt: d.startsAt ?? null,
-            endsAt: d.endsAt ?? null,
-            maxRedemptions: d.maxRedemptions ?? null,
-            redemptionsCount: 0,
-            metadata: d.metadata ?? {},
-            createdAt: ctx.now(),
-            modifiedAt: ctx.now(),
-          },
+        const row = await discountRepository(tx).insert({
+          merchantId: merchant.id,
+          name: d.name,
+          code: d.code ?? null,
+          codeKey: d.code ? codeKey(d.code) : null,
+          type: d.type,
+          duration: d.duration,
+          amount: fixed ? d.amount : null,
+          currency: fixed ? d.currency : null,
+          basisPoints: fixed ? null : d.basisPoints,
+          durationInMonths: d.duration === "repeating" ? d.durationInMonths : null,
+          startsAt: d.startsAt ?? null,
+          endsAt: d.endsAt ?? null,
+          maxRedemptions: d.maxRedemptions ?? null,
+          redemptionsCount: 0,
+          metadata: d.metadata ?? {},
+          createdAt: ctx.now(),
+          modifiedAt: ctx.now(),
         });
         const products = d.products?.length ? await setProducts(tx, merchant.id, row.id, d.products) : [];
         return serializeDiscount(row, products);
@@ -142,11 +123,7 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
         const products = d.products
           ? await setProducts(tx, merchant.id, current.id, d.products)
           : await discountProducts(tx, current.id);
-        const row = await tx.update<DiscountRow>({
-          model: "billingDiscount",
-          where: [{ field: "id", value: current.id }],
-          update: changes,
-        });
+        const row = await discountRepository(tx).update(current.id, changes);
         return serializeDiscount(row ?? current, products);
       }),
     );
@@ -158,10 +135,10 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
     const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
       const current = await find(tx, merchant.id, data.id);
-      await tx.update({
-        model: "billingDiscount",
-        where: [{ field: "id", value: current.id }],
-        update: { deletedAt: ctx.now(), modifiedAt: ctx.now(), codeKey: null },
+      await discountRepository(tx).update(current.id, {
+        deletedAt: ctx.now(),
+        modifiedAt: ctx.now(),
+        codeKey: null,
       });
       return { success: true };
     });
@@ -178,26 +155,9 @@ export function createDiscountService(ctx: BillingContext, merchants: MerchantSe
   async function list(input: DiscountListInput = {}) {
     const data = parseInput(discountListInput, input, "query");
     const merchant = await merchantOf(merchants, data);
-    const where: Where = [
-      ...live(merchant.id),
-      ...(data.query
-        ? [
-            {
-              or: [
-                { field: "name", operator: "contains" as const, value: data.query },
-                { field: "code", operator: "contains" as const, value: data.query },
-              ],
-            },
-          ]
-        : []),
-    ];
-    const { rows, total, page, limit } = await listPage<DiscountRow>(db, "billingDiscount", where, data);
-    const links = rows.length
-      ? await db.findMany<{ discountId: string; productId: string }>({
-          model: "billingDiscountProduct",
-          where: [{ field: "discountId", operator: "in", value: rows.map((r) => r.id) }],
-        })
-      : [];
+    const discounts = discountRepository(db);
+    const { rows, total, page, limit } = await discounts.page(merchant.id, data.query, data);
+    const links = rows.length ? await discounts.productLinks(rows.map((r) => r.id)) : [];
     const items = rows.map((r) =>
       serializeDiscount(
         r,

@@ -1,29 +1,19 @@
 import { z } from "zod";
 import type { AppContext } from "../../../context/app-context";
-import type { Where } from "../../../db/where";
 import { defineEndpoint } from "../../../router/endpoint";
 import { queryBoolean } from "../../../router/schemas";
 import { membershipRoles } from "../access";
-import type { CustomerRow } from "../customers/serialize";
 import { customerState } from "../customers/state";
 import { BILLING_ERRORS } from "../errors";
-import type { OrderRow } from "../orders/serialize";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
-import { type SubscriptionRow, subscriptionCore } from "../subscriptions/serialize";
+import { subscriptionCore } from "../subscriptions/serialize";
+import type { SubscriptionStatus } from "../subscriptions/status";
 import { paginated, paginationQuery } from "./schemas";
 
 /** The signed-in user's customers (one per merchant they bought from), optionally of one merchant. */
 async function customersOf(app: AppContext, userId: string, organizationId?: string) {
-  return app.adapter.findMany<CustomerRow>({
-    model: "billingCustomer",
-    where: [
-      { field: "externalId", value: userId },
-      { field: "deletedAt", value: null },
-      ...(organizationId ? [{ field: "merchantId", value: organizationId }] : []),
-    ],
-    sortBy: { field: "createdAt", direction: "asc" },
-  });
+  return billingOf(app).customers.ofUser(userId, organizationId);
 }
 
 const pageOf = (q: { page?: number; limit?: number }) => ({ page: q.page ?? 1, limit: q.limit ?? 10 });
@@ -49,24 +39,12 @@ export const customerOrders = defineEndpoint(billingRoutes.customerOrders, {
     const { page, limit } = pageOf(query ?? {});
     const customers = await customersOf(app, session.user.id, query?.organizationId);
     if (customers.length === 0) return paginated([], 0, page, limit);
-    const where: Where = [
-      { field: "customerId", operator: "in", value: customers.map((c) => c.id) },
-      ...(query?.productBillingType === "recurring"
-        ? [{ field: "subscriptionId", operator: "ne" as const, value: null }]
-        : []),
-      ...(query?.productBillingType === "one_time" ? [{ field: "subscriptionId", value: null }] : []),
-    ];
-    const [rows, total] = await Promise.all([
-      app.adapter.findMany<OrderRow>({
-        model: "billingOrder",
-        where,
-        sortBy: { field: "createdAt", direction: "desc" },
-        limit,
-        offset: (page - 1) * limit,
-      }),
-      app.adapter.count({ model: "billingOrder", where }),
-    ]);
-    return paginated(await billingOf(app).orders.serializeMany(app.adapter, rows), total, page, limit);
+    const { items, total } = await billingOf(app).orders.pageForCustomers(
+      customers.map((c) => c.id),
+      query?.productBillingType,
+      { page, limit },
+    );
+    return paginated(items, total, page, limit);
   },
 });
 
@@ -91,36 +69,23 @@ export const customerSubscriptions = defineEndpoint(billingRoutes.customerSubscr
   auth: "session",
   async handler({ app, session, query }) {
     const { page, limit } = pageOf(query ?? {});
-    let scope: Where;
+    let scope: { customerIds: string[] } | { referenceId: string };
     if (query?.referenceId) {
       const roles = await membershipRoles(app, query.referenceId, session.user.id);
       if (!roles) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
-      scope = [{ field: "referenceId", value: query.referenceId }];
+      scope = { referenceId: query.referenceId };
     } else {
       const customers = await customersOf(app, session.user.id, query?.organizationId);
       if (customers.length === 0) return paginated([], 0, page, limit);
-      scope = [{ field: "customerId", operator: "in", value: customers.map((c) => c.id) }];
+      scope = { customerIds: customers.map((c) => c.id) };
     }
-    const statuses =
+    const statuses: SubscriptionStatus[] | null =
       query?.active === true
         ? ["active", "trialing"]
         : query?.active === false
           ? ["canceled", "unpaid"]
           : null;
-    const where: Where = [
-      ...scope,
-      ...(statuses ? [{ field: "status", operator: "in" as const, value: statuses }] : []),
-    ];
-    const [rows, total] = await Promise.all([
-      app.adapter.findMany<SubscriptionRow>({
-        model: "billingSubscription",
-        where,
-        sortBy: { field: "createdAt", direction: "desc" },
-        limit,
-        offset: (page - 1) * limit,
-      }),
-      app.adapter.count({ model: "billingSubscription", where }),
-    ]);
+    const { rows, total } = await billingOf(app).subscriptions.page(scope, statuses, { page, limit });
     return paginated(rows.map(subscriptionCore), total, page, limit);
   },
 });

@@ -1,14 +1,13 @@
 import type { DBAdapter } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
-import { listPage, merchantOf, parseInput, type Scoped } from "../catalog/input";
 import type { BillingContext } from "../context";
-import type { CustomerRow } from "../customers/serialize";
+import { customerRepository } from "../customers/repository";
 import { serializeCustomer } from "../customers/serialize";
 import type { CustomerService } from "../customers/service";
 import { customerState } from "../customers/state";
-import { paginated } from "../endpoints/schemas";
 import { BILLING_ERRORS } from "../errors";
+import { merchantOf, parseInput, type Scoped } from "../input";
 import type { MerchantService } from "../merchants/service";
+import { paginated } from "../pagination";
 import {
   type CustomerCreateInput,
   type CustomerListInput,
@@ -45,13 +44,7 @@ export function createMerchantCustomerService(
         throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EMAIL_ADDRESS_ALREADY_EXISTS();
     }
     if (externalId) {
-      const holder = await tx.findOne<CustomerRow>({
-        model: "billingCustomer",
-        where: [
-          { field: "merchantId", value: merchantId },
-          { field: "externalId", value: externalId },
-        ],
-      });
+      const holder = await customerRepository(tx).findAnyByExternalId(merchantId, externalId);
       if (holder && holder.id !== self)
         throw BILLING_ERRORS.A_CUSTOMER_WITH_THIS_EXTERNAL_ID_ALREADY_EXISTS();
     }
@@ -103,22 +96,7 @@ export function createMerchantCustomerService(
   async function list(input: CustomerListInput = {}) {
     const data = parseInput(customerListInput, input, "query");
     const merchant = await merchantOf(merchants, data);
-    const where: Where = [
-      { field: "merchantId", value: merchant.id },
-      { field: "deletedAt", value: null },
-      ...(data.externalId ? [{ field: "externalId", value: data.externalId }] : []),
-      ...(data.query
-        ? [
-            {
-              or: [
-                { field: "email", operator: "contains" as const, value: data.query },
-                { field: "name", operator: "contains" as const, value: data.query },
-              ],
-            },
-          ]
-        : []),
-    ];
-    const { rows, total, page, limit } = await listPage<CustomerRow>(db, "billingCustomer", where, data);
+    const { rows, total, page, limit } = await customerRepository(db).page(merchant.id, data, data);
     return paginated(rows.map(serializeCustomer), total, page, limit);
   }
 

@@ -2,28 +2,11 @@ import type { DBAdapter, Row } from "../../../db/adapter";
 import { isAdapterError } from "../../../db/adapter";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
+import { organizationsOf } from "../identity";
+import type { MerchantRow } from "../rows";
+import { merchantRepository } from "./repository";
 
-export interface MerchantRow extends Row {
-  id: string;
-  organizationId: string | null;
-  isDefault: boolean;
-  name: string;
-  slug: string;
-  avatarUrl: string | null;
-  email: string | null;
-  website: string | null;
-  socials: { platform: string; url: string }[];
-  detailsSubmittedAt: Date | null;
-  featureSettings: { issueFundingEnabled: boolean; usageBasedBillingEnabled: boolean };
-  subscriptionSettings: {
-    allowMultipleSubscriptions: boolean;
-    allowCustomerUpdates: boolean;
-    prorationBehavior: "invoice" | "prorate";
-  };
-  invoiceCounter: number;
-  createdAt: Date;
-  modifiedAt: Date;
-}
+export type { MerchantRow } from "../rows";
 
 export const SOCIAL_PLATFORMS = [
   "x",
@@ -77,34 +60,25 @@ export function createMerchantService(ctx: BillingContext) {
 
   async function create(db: DBAdapter, data: Row): Promise<MerchantRow> {
     try {
-      return await db.create<MerchantRow>({
-        model: "billingMerchant",
-        data: {
-          socials: [],
-          featureSettings: DEFAULT_FEATURE_SETTINGS,
-          subscriptionSettings: DEFAULT_SUBSCRIPTION_SETTINGS,
-          createdAt: ctx.now(),
-          modifiedAt: ctx.now(),
-          ...data,
-        },
+      return await merchantRepository(db).insert({
+        socials: [],
+        featureSettings: DEFAULT_FEATURE_SETTINGS,
+        subscriptionSettings: DEFAULT_SUBSCRIPTION_SETTINGS,
+        createdAt: ctx.now(),
+        modifiedAt: ctx.now(),
+        ...data,
       });
     } catch (error) {
       // Two first uses at once: the other one created it.
       if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
-      const row = await db.findOne<MerchantRow>({
-        model: "billingMerchant",
-        where: [{ field: "id", value: data.id as string }],
-      });
+      const row = await merchantRepository(db).findById(data.id as string);
       if (!row) throw error;
       return row;
     }
   }
 
   async function defaultMerchant(db: DBAdapter = app.adapter): Promise<MerchantRow> {
-    const found = await db.findOne<MerchantRow>({
-      model: "billingMerchant",
-      where: [{ field: "isDefault", value: true }],
-    });
+    const found = await merchantRepository(db).findDefault();
     if (found) return found;
     const cfg = ctx.options.defaultMerchant ?? {};
     return create(db, {
@@ -122,15 +96,9 @@ export function createMerchantService(ctx: BillingContext) {
       if (organizationBacked && !organizationId) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
       return defaultMerchant(db);
     }
-    const found = await db.findOne<MerchantRow>({
-      model: "billingMerchant",
-      where: [{ field: "id", value: organizationId }],
-    });
+    const found = await merchantRepository(db).findById(organizationId);
     if (found) return found;
-    const org = await db.findOne<{ id: string; name: string; slug: string; logo?: string | null }>({
-      model: "organization",
-      where: [{ field: "id", value: organizationId }],
-    });
+    const org = await organizationsOf(app)?.findOrganization(organizationId, db);
     if (!org) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
     return create(db, {
       id: org.id,
@@ -142,10 +110,7 @@ export function createMerchantService(ctx: BillingContext) {
   }
 
   async function byId(id: string, db: DBAdapter = app.adapter): Promise<MerchantRow> {
-    const row = await db.findOne<MerchantRow>({
-      model: "billingMerchant",
-      where: [{ field: "id", value: id }],
-    });
+    const row = await merchantRepository(db).findById(id);
     if (!row) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
     return row;
   }
@@ -159,11 +124,7 @@ export function createMerchantService(ctx: BillingContext) {
       if (data.subscriptionSettings) {
         merged.subscriptionSettings = { ...current.subscriptionSettings, ...data.subscriptionSettings };
       }
-      const updated = await tx.update<MerchantRow>({
-        model: "billingMerchant",
-        where: [{ field: "id", value: merchantId }],
-        update: merged,
-      });
+      const updated = await merchantRepository(tx).update(merchantId, merged);
       if (!updated) throw BILLING_ERRORS.MERCHANT_NOT_FOUND();
       await emit(merchantId, "organization.updated", serializeMerchant(updated));
       return serializeMerchant(updated);
@@ -172,12 +133,7 @@ export function createMerchantService(ctx: BillingContext) {
 
   /** Next invoice number `{SLUG}-{NNNN}`, from an atomic per-merchant counter. */
   async function nextInvoiceNumber(db: DBAdapter, merchant: MerchantRow): Promise<string> {
-    const row = await db.incrementOne<MerchantRow>({
-      model: "billingMerchant",
-      where: [{ field: "id", value: merchant.id }],
-      field: "invoiceCounter",
-      by: 1,
-    });
+    const row = await merchantRepository(db).bumpInvoiceCounter(merchant.id);
     const n = row?.invoiceCounter ?? 1;
     return `${merchant.slug.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}-${String(n).padStart(4, "0")}`;
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateInput, merchantOf, parseInput, type Scoped, scoped } from "../catalog/input";
+import { dateInput, merchantOf, parseInput, type Scoped, scoped } from "../input";
 import { type MerchantService, type MerchantUpdate, SOCIAL_PLATFORMS, serializeMerchant } from "./service";
 
 const webUrl = z.url({ protocol: /^https?$/, error: "Must be an http or https URL." });

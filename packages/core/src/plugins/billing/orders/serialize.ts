@@ -1,57 +1,13 @@
-import type { Row } from "../../../db/adapter";
 import type { LoadedProduct } from "../catalog/load";
 import { serializeProduct } from "../catalog/serialize";
-import {
-  type BillingAddress,
-  type CustomerRow,
-  serializeAddress,
-  serializeCustomer,
-} from "../customers/serialize";
+import { type CustomerRow, serializeAddress, serializeCustomer } from "../customers/serialize";
 import { type DiscountRow, serializeDiscount } from "../discounts/serialize";
+import type { OrderItemRow, OrderRow } from "../rows";
 import { type SubscriptionRow, subscriptionCore } from "../subscriptions/serialize";
+import type { OrderStatus } from "./status";
 
-export type OrderStatus = "pending" | "paid" | "refunded" | "partially_refunded";
-export type BillingReason = "purchase" | "subscription_create" | "subscription_cycle" | "subscription_update";
-
-export interface OrderRow extends Row {
-  id: string;
-  merchantId: string;
-  invoiceNumber: string;
-  status: OrderStatus;
-  subtotalAmount: number;
-  discountAmount: number;
-  netAmount: number;
-  taxAmount: number;
-  totalAmount: number;
-  refundedAmount: number;
-  refundedTaxAmount: number;
-  currency: string;
-  billingReason: BillingReason;
-  billingName: string | null;
-  billingAddress: BillingAddress | null;
-  customerId: string;
-  productId: string;
-  discountId: string | null;
-  subscriptionId: string | null;
-  checkoutId: string | null;
-  metadata: Record<string, string | number | boolean>;
-  customFieldData: Record<string, unknown>;
-  userId: string | null;
-  referenceId: string | null;
-  createdAt: Date;
-  modifiedAt: Date;
-}
-
-export interface OrderItemRow extends Row {
-  id: string;
-  orderId: string;
-  label: string;
-  amount: number;
-  taxAmount: number;
-  proration: boolean;
-  productPriceId: string | null;
-  createdAt: Date;
-}
+export type { BillingReason, OrderItemRow, OrderRow } from "../rows";
+export type { OrderStatus } from "./status";
 
 export interface OrderRelations {
   items: readonly OrderItemRow[];

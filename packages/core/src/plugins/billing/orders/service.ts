@@ -2,47 +2,46 @@ import type { DBAdapter } from "../../../db/adapter";
 import { isAdapterError } from "../../../db/adapter";
 import type { LoadedProduct } from "../catalog/load";
 import { loadProductsById } from "../catalog/load";
-import type { PriceRow } from "../catalog/serialize";
-import type { CheckoutRow } from "../checkout/serialize";
 import type { BillingContext, Emit } from "../context";
-import type { CustomerRow } from "../customers/serialize";
-import type { DiscountRow } from "../discounts/serialize";
+import { customerRepository } from "../customers/repository";
+import { discountRepository } from "../discounts/repository";
 import type { MerchantService } from "../merchants/service";
-import type { SubscriptionRow } from "../subscriptions/serialize";
-import { type OrderItemRow, type OrderRow, serializeOrder } from "./serialize";
+import type { CheckoutRow, CustomerRow, DiscountRow, OrderRow, PriceRow, SubscriptionRow } from "../rows";
+import { subscriptionRepository } from "../subscriptions/repository";
+import { orderRepository } from "./repository";
+import { serializeOrder } from "./serialize";
 
-const idIn = (field: string, ids: readonly string[]) => [{ field, operator: "in" as const, value: [...ids] }];
+/** Loaded products by id: those in `known`, the rest read in one go. */
+async function productsOf(db: DBAdapter, ids: readonly string[], known: readonly LoadedProduct[]) {
+  const held = new Map(known.map((l) => [l.product.id, l]));
+  const missing = ids.filter((id) => !held.has(id));
+  const loaded = missing.length ? await loadProductsById(db, missing) : [];
+  for (const l of loaded) held.set(l.product.id, l);
+  return ids.map((id) => held.get(id)).filter((l): l is LoadedProduct => Boolean(l));
+}
 
 /** Orders: created paid from a successful checkout; invoice numbers per merchant. */
 export function createOrderService(ctx: BillingContext, merchants: MerchantService) {
   /** Every relation of a list of orders in a constant number of queries. */
-  async function serializeMany(db: DBAdapter, orders: readonly OrderRow[]) {
+  async function serializeMany(
+    db: DBAdapter,
+    orders: readonly OrderRow[],
+    /** Loaded products the caller already holds (the others are read). */
+    known: readonly LoadedProduct[] = [],
+  ) {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);
     const uniq = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => Boolean(x)))];
     const [items, customers, discounts, subscriptions, products] = await Promise.all([
-      db.findMany<OrderItemRow>({
-        model: "billingOrderItem",
-        where: idIn("orderId", ids),
-        sortBy: { field: "createdAt" },
-      }),
-      db.findMany<CustomerRow>({
-        model: "billingCustomer",
-        where: idIn("id", uniq(orders.map((o) => o.customerId))),
-      }),
+      orderRepository(db).itemsOf(ids),
+      customerRepository(db).findByIds(uniq(orders.map((o) => o.customerId))),
       uniq(orders.map((o) => o.discountId)).length
-        ? db.findMany<DiscountRow>({
-            model: "billingDiscount",
-            where: idIn("id", uniq(orders.map((o) => o.discountId))),
-          })
+        ? discountRepository(db).findByIds(uniq(orders.map((o) => o.discountId)))
         : [],
       uniq(orders.map((o) => o.subscriptionId)).length
-        ? db.findMany<SubscriptionRow>({
-            model: "billingSubscription",
-            where: idIn("id", uniq(orders.map((o) => o.subscriptionId))),
-          })
+        ? subscriptionRepository(db).findByIds(uniq(orders.map((o) => o.subscriptionId)))
         : [],
-      loadProductsById(db, uniq(orders.map((o) => o.productId))),
+      productsOf(db, uniq(orders.map((o) => o.productId)), known),
     ]);
     const by = <T extends { id: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
     const [c, d, s] = [by(customers), by(discounts), by(subscriptions)];
@@ -72,78 +71,79 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
       customer: CustomerRow;
       discount: DiscountRow | null;
       subscription: SubscriptionRow | null;
+      /** The checkout's loaded products, when the caller holds them. */
+      products?: readonly LoadedProduct[];
     },
   ): Promise<{ order: OrderRow; created: boolean }> {
     const { checkout, product, price, customer, subscription } = input;
-    const existing = await tx.findOne<OrderRow>({
-      model: "billingOrder",
-      where: [{ field: "checkoutId", value: checkout.id }],
-    });
+    const existing = await orderRepository(tx).findByCheckout(checkout.id);
     if (existing) return { order: existing, created: false };
     const merchant = await merchants.byId(checkout.merchantId, tx);
     const now = ctx.now();
     let order: OrderRow;
     try {
-      order = await tx.create<OrderRow>({
-        model: "billingOrder",
-        data: {
-          merchantId: checkout.merchantId,
-          invoiceNumber: await merchants.nextInvoiceNumber(tx, merchant),
-          status: "paid",
-          subtotalAmount: checkout.amount,
-          discountAmount: checkout.discountAmount,
-          netAmount: checkout.netAmount,
-          taxAmount: checkout.taxAmount ?? 0,
-          totalAmount: checkout.totalAmount,
-          currency: checkout.currency,
-          billingReason: subscription ? "subscription_create" : "purchase",
-          billingName: checkout.customerBillingName ?? customer.name ?? null,
-          billingAddress: checkout.customerBillingAddress ?? customer.billingAddress ?? null,
-          customerId: customer.id,
-          productId: product.product.id,
-          discountId: checkout.discountId,
-          subscriptionId: subscription?.id ?? null,
-          checkoutId: checkout.id,
-          metadata: checkout.metadata ?? {},
-          customFieldData: checkout.customFieldData ?? {},
-          userId: customer.externalId ?? checkout.userId ?? null,
-          referenceId: checkout.referenceId ?? null,
-          createdAt: now,
-          modifiedAt: now,
-        },
+      order = await orderRepository(tx).insert({
+        merchantId: checkout.merchantId,
+        invoiceNumber: await merchants.nextInvoiceNumber(tx, merchant),
+        status: "paid",
+        subtotalAmount: checkout.amount,
+        discountAmount: checkout.discountAmount,
+        netAmount: checkout.netAmount,
+        taxAmount: checkout.taxAmount ?? 0,
+        totalAmount: checkout.totalAmount,
+        currency: checkout.currency,
+        billingReason: subscription ? "subscription_create" : "purchase",
+        billingName: checkout.customerBillingName ?? customer.name ?? null,
+        billingAddress: checkout.customerBillingAddress ?? customer.billingAddress ?? null,
+        customerId: customer.id,
+        productId: product.product.id,
+        discountId: checkout.discountId,
+        subscriptionId: subscription?.id ?? null,
+        checkoutId: checkout.id,
+        metadata: checkout.metadata ?? {},
+        customFieldData: checkout.customFieldData ?? {},
+        userId: customer.externalId ?? checkout.userId ?? null,
+        referenceId: checkout.referenceId ?? null,
+        createdAt: now,
+        modifiedAt: now,
       });
     } catch (error) {
       if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
-      const raced = await tx.findOne<OrderRow>({
-        model: "billingOrder",
-        where: [{ field: "checkoutId", value: checkout.id }],
-      });
+      const raced = await orderRepository(tx).findByCheckout(checkout.id);
       if (!raced) throw error;
       return { order: raced, created: false };
     }
     // One item per static price; metered prices are billed in arrears by renewals.
     if (price.amountType !== "metered_unit") {
-      await tx.create({
-        model: "billingOrderItem",
-        data: {
-          orderId: order.id,
-          label: product.product.name,
-          amount: checkout.amount,
-          taxAmount: 0,
-          proration: false,
-          productPriceId: price.id,
-          createdAt: now,
-        },
+      await orderRepository(tx).insertItem({
+        orderId: order.id,
+        label: product.product.name,
+        amount: checkout.amount,
+        taxAmount: 0,
+        proration: false,
+        productPriceId: price.id,
+        createdAt: now,
       });
     }
-    const [serialized] = await serializeMany(tx, [order]);
+    const [serialized] = await serializeMany(tx, [order], input.products);
     await emit(order.merchantId, "order.created", serialized);
     await emit(order.merchantId, "order.updated", serialized);
     await emit(order.merchantId, "order.paid", serialized);
     return { order, created: true };
   }
 
-  return { createFromCheckout, serializeMany };
+  /** A page of the customers' orders (newest first), serialized; recurring or one-time only. */
+  async function pageForCustomers(
+    customerIds: readonly string[],
+    billingType: "recurring" | "one_time" | undefined,
+    window: { page: number; limit: number },
+  ) {
+    const db = ctx.app.adapter;
+    const { rows, total } = await orderRepository(db).pageForCustomers(customerIds, billingType, window);
+    return { items: await serializeMany(db, rows), total };
+  }
+
+  return { createFromCheckout, serializeMany, pageForCustomers };
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -1,36 +1,8 @@
-import type { Row } from "../../../db/adapter";
+import type { SubscriptionRow } from "../rows";
 
-export interface SubscriptionRow extends Row {
-  id: string;
-  merchantId: string;
-  amount: number;
-  currency: string;
-  recurringInterval: "month" | "year";
-  status: string;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date | null;
-  anchorDay: number;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: Date | null;
-  startedAt: Date | null;
-  endsAt: Date | null;
-  endedAt: Date | null;
-  customerId: string;
-  productId: string;
-  priceId: string;
-  discountId: string | null;
-  checkoutId: string | null;
-  customerCancellationReason: string | null;
-  customerCancellationComment: string | null;
-  metadata: Record<string, string | number | boolean>;
-  customFieldData: Record<string, unknown>;
-  userId: string | null;
-  createdAt: Date;
-  modifiedAt: Date;
-}
+export type { SubscriptionRow } from "../rows";
 
-export const ACTIVE_STATUSES = ["active", "trialing"] as const;
-export const BILLABLE_STATUSES = ["active", "trialing", "past_due"] as const;
+export { ACTIVE_STATUSES, BILLABLE_STATUSES } from "./status";
 
 /** Fields every subscription shape carries. */
 export function subscriptionCore(s: SubscriptionRow) {

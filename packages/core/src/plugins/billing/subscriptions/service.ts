@@ -1,14 +1,12 @@
 import type { DBAdapter } from "../../../db/adapter";
 import type { LoadedProduct } from "../catalog/load";
-import type { PriceRow } from "../catalog/serialize";
-import type { CheckoutRow } from "../checkout/serialize";
 import type { BillingContext, Emit } from "../context";
-import type { CustomerRow } from "../customers/serialize";
-import { customerState } from "../customers/state";
 import { BILLING_ERRORS } from "../errors";
-import type { MerchantRow } from "../merchants/service";
+import type { CheckoutRow, CustomerRow, MerchantRow, PriceRow, SubscriptionRow } from "../rows";
 import { nextPeriodEnd } from "./periods";
-import { BILLABLE_STATUSES, type SubscriptionRow, subscriptionCore } from "./serialize";
+import { subscriptionRepository } from "./repository";
+import { subscriptionCore } from "./serialize";
+import type { SubscriptionStatus } from "./status";
 
 /** Subscriptions, part 1: creation from a checkout and the uniqueness rule. */
 export function createSubscriptionService(ctx: BillingContext) {
@@ -18,17 +16,14 @@ export function createSubscriptionService(ctx: BillingContext) {
    */
   async function assertCanSubscribe(db: DBAdapter, merchant: MerchantRow, customerId: string | null) {
     if (!customerId || merchant.subscriptionSettings?.allowMultipleSubscriptions) return;
-    const count = await db.count({
-      model: "billingSubscription",
-      where: [
-        { field: "customerId", value: customerId },
-        { field: "status", operator: "in", value: [...BILLABLE_STATUSES] },
-      ],
-    });
+    const count = await subscriptionRepository(db).countBillable(customerId);
     if (count > 0) throw BILLING_ERRORS.YOU_ALREADY_HAVE_AN_ACTIVE_SUBSCRIPTION();
   }
 
-  /** The subscription of a recurring purchase: active now, period anchored on today's UTC day. */
+  /**
+   * The subscription of a recurring purchase: active now, period anchored on today's UTC day. The
+   * caller emits `customer.state_changed` next (the customer's state includes it).
+   */
   async function createFromCheckout(
     tx: DBAdapter,
     emit: Emit,
@@ -37,41 +32,44 @@ export function createSubscriptionService(ctx: BillingContext) {
     const { checkout, price, customer } = input;
     const now = ctx.now();
     const interval = price.recurringInterval ?? input.product.product.recurringInterval ?? "month";
-    const subscription = await tx.create<SubscriptionRow>({
-      model: "billingSubscription",
-      data: {
-        merchantId: checkout.merchantId,
-        amount: checkout.netAmount,
-        currency: checkout.currency,
-        recurringInterval: interval,
-        status: "active",
-        currentPeriodStart: now,
-        currentPeriodEnd: nextPeriodEnd(now, now.getUTCDate(), interval),
-        anchorDay: now.getUTCDate(),
-        cancelAtPeriodEnd: false,
-        startedAt: now,
-        customerId: customer.id,
-        productId: input.product.product.id,
-        priceId: price.id,
-        discountId: checkout.discountId,
-        checkoutId: checkout.id,
-        metadata: checkout.metadata ?? {},
-        customFieldData: checkout.customFieldData ?? {},
-        userId: customer.externalId ?? checkout.userId ?? null,
-        referenceId: checkout.referenceId ?? null,
-        createdAt: now,
-        modifiedAt: now,
-      },
+    const subscription = await subscriptionRepository(tx).insert({
+      merchantId: checkout.merchantId,
+      amount: checkout.netAmount,
+      currency: checkout.currency,
+      recurringInterval: interval,
+      status: "active",
+      currentPeriodStart: now,
+      currentPeriodEnd: nextPeriodEnd(now, now.getUTCDate(), interval),
+      anchorDay: now.getUTCDate(),
+      cancelAtPeriodEnd: false,
+      startedAt: now,
+      customerId: customer.id,
+      productId: input.product.product.id,
+      priceId: price.id,
+      discountId: checkout.discountId,
+      checkoutId: checkout.id,
+      metadata: checkout.metadata ?? {},
+      customFieldData: checkout.customFieldData ?? {},
+      userId: customer.externalId ?? checkout.userId ?? null,
+      referenceId: checkout.referenceId ?? null,
+      createdAt: now,
+      modifiedAt: now,
     });
     const data = subscriptionCore(subscription);
     await emit(subscription.merchantId, "subscription.created", data);
     await emit(subscription.merchantId, "subscription.active", data);
     await emit(subscription.merchantId, "subscription.updated", data);
-    await emit(subscription.merchantId, "customer.state_changed", await customerState(tx, customer));
     return subscription;
   }
 
-  return { assertCanSubscribe, createFromCheckout };
+  /** A page of subscriptions (newest first) of some customers or of one reference (organization). */
+  const page = (
+    scope: { customerIds: readonly string[] } | { referenceId: string },
+    statuses: readonly SubscriptionStatus[] | null,
+    window: { page: number; limit: number },
+  ) => subscriptionRepository(ctx.app.adapter).page(scope, statuses, window);
+
+  return { assertCanSubscribe, createFromCheckout, page };
 }
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,6 +1,7 @@
 import type { BillingContext } from "../context";
 import { disableIfFailing } from "./failures";
 import { retryDelay, type WebhookPolicy, webhookPolicy } from "./policy";
+import { webhookRepository } from "./repository";
 import type { WebhookEndpointRow, WebhookEventRow, WebhookEventStatus } from "./rows";
 import { type SendResult, sendWebhook } from "./send";
 
@@ -35,45 +36,31 @@ export function createWebhookDeliverer(ctx: BillingContext, policy: WebhookPolic
 
   function claim(limit: number) {
     const now = ctx.now();
-    return db.claimDue<WebhookEventRow>({
-      model: "billingWebhookEvent",
-      where: [
-        { field: "status", value: "pending" },
-        { field: "nextAttemptAt", operator: "lte", value: now },
-      ],
-      limit,
-      leaseMs: policy.leaseMs,
-      now,
-      sortBy: { field: "nextAttemptAt", direction: "asc" },
-    });
+    return webhookRepository(db).claimDue(now, limit, policy.leaseMs);
   }
 
   /** Writes the outcome if this worker still holds the lease, and releases it. */
   async function finish(row: WebhookEventRow, update: Record<string, unknown>, sent?: SendResult) {
     const now = ctx.now();
     const owned = await db.transaction(async (tx) => {
+      const repo = webhookRepository(tx);
       if (sent) {
-        await tx.create({
-          model: "billingWebhookDelivery",
-          data: {
-            eventId: row.id,
-            endpointId: row.endpointId,
-            attempt: row.attempts + 1,
-            httpCode: sent.httpCode,
-            response: sent.response,
-            succeeded: sent.succeeded,
-            durationMs: sent.durationMs,
-            createdAt: now,
-          },
+        await repo.insertDelivery({
+          eventId: row.id,
+          endpointId: row.endpointId,
+          attempt: row.attempts + 1,
+          httpCode: sent.httpCode,
+          response: sent.response,
+          succeeded: sent.succeeded,
+          durationMs: sent.durationMs,
+          createdAt: now,
         });
       }
-      return tx.updateMany({
-        model: "billingWebhookEvent",
-        where: [
-          { field: "id", value: row.id },
-          { field: "lockToken", value: row.lockToken },
-        ],
-        update: { ...update, lockedUntil: null, lockToken: null, modifiedAt: now },
+      return repo.finishEvent(row.id, row.lockToken, {
+        ...update,
+        lockedUntil: null,
+        lockToken: null,
+        modifiedAt: now,
       });
     });
     if (owned === 0) ctx.app.logger.warn(`Billing webhook event ${row.id}: lease lost during delivery`);
@@ -82,10 +69,7 @@ export function createWebhookDeliverer(ctx: BillingContext, policy: WebhookPolic
   /** The endpoints of a claimed batch, in one query. */
   async function endpointsOf(rows: readonly WebhookEventRow[]) {
     const ids = [...new Set(rows.map((r) => r.endpointId))];
-    const endpoints = await db.findMany<WebhookEndpointRow>({
-      model: "billingWebhookEndpoint",
-      where: [{ field: "id", operator: "in", value: ids }],
-    });
+    const endpoints = await webhookRepository(db).endpointsByIds(ids);
     return new Map(endpoints.map((e) => [e.id, e]));
   }
 

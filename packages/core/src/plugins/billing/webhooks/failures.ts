@@ -1,6 +1,6 @@
 import type { BillingContext } from "../context";
 import type { WebhookPolicy } from "./policy";
-import type { WebhookEventRow } from "./rows";
+import { webhookRepository } from "./repository";
 
 /**
  * After an event failed for good: when the endpoint's last `disableAfterFailures` finished events
@@ -14,36 +14,13 @@ export async function disableIfFailing(
   endpointId: string,
 ): Promise<boolean> {
   const db = ctx.app.adapter;
-  const recent = await db.findMany<Pick<WebhookEventRow, "id" | "status">>({
-    model: "billingWebhookEvent",
-    where: [
-      { field: "endpointId", value: endpointId },
-      { field: "status", operator: "in", value: ["succeeded", "failed"] },
-    ],
-    select: ["id", "status"],
-    sortBy: { field: "createdAt", direction: "desc" },
-    limit: policy.disableAfterFailures,
-  });
+  const recent = await webhookRepository(db).recentFinished(endpointId, policy.disableAfterFailures);
   if (recent.length < policy.disableAfterFailures || recent.some((e) => e.status !== "failed")) return false;
   const disabled = await db.transaction(async (tx) => {
     const now = ctx.now();
-    const changed = await tx.updateMany({
-      model: "billingWebhookEndpoint",
-      where: [
-        { field: "id", value: endpointId },
-        { field: "enabled", value: true },
-      ],
-      update: { enabled: false, modifiedAt: now },
-    });
-    if (changed === 0) return false;
-    await tx.updateMany({
-      model: "billingWebhookEvent",
-      where: [
-        { field: "endpointId", value: endpointId },
-        { field: "status", value: "pending" },
-      ],
-      update: { status: "skipped", lastError: "Endpoint disabled", modifiedAt: now },
-    });
+    const repo = webhookRepository(tx);
+    if (!(await repo.disableEndpoint(endpointId, now))) return false;
+    await repo.skipPending(endpointId, now);
     return true;
   });
   if (disabled) {

@@ -1,5 +1,6 @@
 import type { DBAdapter } from "../../../db/adapter";
 import type { BillingEvent } from "../events";
+import { webhookRepository } from "./repository";
 
 interface EndpointRow {
   id: string;
@@ -17,13 +18,7 @@ export function createOutboxWriter(tx: DBAdapter, now: () => Date) {
   const endpointsOf = (merchantId: string) => {
     let list = endpoints.get(merchantId);
     if (!list) {
-      list = tx.findMany<EndpointRow>({
-        model: "billingWebhookEndpoint",
-        where: [
-          { field: "merchantId", value: merchantId },
-          { field: "enabled", value: true },
-        ],
-      });
+      list = webhookRepository(tx).enabledEndpointsOf(merchantId);
       endpoints.set(merchantId, list);
     }
     return list;
@@ -35,19 +30,16 @@ export function createOutboxWriter(tx: DBAdapter, now: () => Date) {
     if (targets.length === 0) return 0;
     const payload = JSON.stringify(event);
     for (const endpoint of targets) {
-      await tx.create({
-        model: "billingWebhookEvent",
-        data: {
-          merchantId,
-          endpointId: endpoint.id,
-          type: event.type,
-          payload,
-          status: "pending",
-          attempts: 0,
-          nextAttemptAt: now(),
-          createdAt: now(),
-          modifiedAt: now(),
-        },
+      await webhookRepository(tx).insertEvent({
+        merchantId,
+        endpointId: endpoint.id,
+        type: event.type,
+        payload,
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: now(),
+        createdAt: now(),
+        modifiedAt: now(),
       });
     }
     return targets.length;

@@ -1,48 +1,6 @@
-import type { Row } from "../../../db/adapter";
-import type { BillingEventType } from "../events";
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from "../rows";
 
-export type WebhookEventStatus = "pending" | "succeeded" | "failed" | "skipped";
-
-export interface WebhookEndpointRow extends Row {
-  id: string;
-  merchantId: string;
-  url: string;
-  secret: string;
-  events: BillingEventType[];
-  enabled: boolean;
-  createdAt: Date;
-  modifiedAt: Date;
-}
-
-/** An outbox row: one event for one endpoint. Its id is the `webhook-id` of every attempt. */
-export interface WebhookEventRow extends Row {
-  id: string;
-  merchantId: string;
-  endpointId: string;
-  type: BillingEventType;
-  payload: string;
-  status: WebhookEventStatus;
-  attempts: number;
-  nextAttemptAt: Date;
-  lastError: string | null;
-  succeededAt: Date | null;
-  lockedUntil: Date | null;
-  lockToken: string | null;
-  createdAt: Date;
-  modifiedAt: Date;
-}
-
-export interface WebhookDeliveryRow extends Row {
-  id: string;
-  eventId: string;
-  endpointId: string;
-  attempt: number;
-  httpCode: number | null;
-  response: string | null;
-  succeeded: boolean;
-  durationMs: number;
-  createdAt: Date;
-}
+export type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow, WebhookEventStatus } from "../rows";
 
 /** Polar's WebhookEndpoint shape (format is always `raw`); the secret only when just generated. */
 export function serializeEndpoint(row: WebhookEndpointRow) {

@@ -1,9 +1,8 @@
 import type { DBAdapter } from "../../../db/adapter";
-import type { Where, WhereItem } from "../../../db/where";
 import { generateWebhookSecret } from "../../../webhooks/signing";
 import type { BillingContext } from "../context";
-import { paginated } from "../endpoints/schemas";
 import { BILLING_ERRORS } from "../errors";
+import { paginated } from "../pagination";
 import { createAddressGuard } from "./address-guard";
 import { createWebhookDeliverer } from "./deliver";
 import { checkGivenSecret } from "./given-secret";
@@ -16,14 +15,8 @@ import {
   windowOf,
 } from "./input";
 import { webhookPolicy } from "./policy";
-import {
-  serializeDelivery,
-  serializeEndpoint,
-  serializeEvent,
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
-  type WebhookEventRow,
-} from "./rows";
+import { webhookRepository } from "./repository";
+import { serializeDelivery, serializeEndpoint, serializeEvent } from "./rows";
 
 /**
  * Webhook endpoints of a merchant (create, read, update, delete, rotate secret), the delivery log,
@@ -39,13 +32,7 @@ export function createWebhookService(ctx: BillingContext) {
   const { deliverDue } = createWebhookDeliverer(ctx, policy);
 
   async function endpointRow(merchantId: string, id: string, tx: DBAdapter = db) {
-    const row = await tx.findOne<WebhookEndpointRow>({
-      model: "billingWebhookEndpoint",
-      where: [
-        { field: "id", value: id },
-        { field: "merchantId", value: merchantId },
-      ],
-    });
+    const row = await webhookRepository(tx).findEndpoint(merchantId, id);
     if (!row) throw BILLING_ERRORS.WEBHOOK_ENDPOINT_NOT_FOUND();
     return row;
   }
@@ -55,34 +42,21 @@ export function createWebhookService(ctx: BillingContext) {
     const url = checkEndpointUrl(input.url);
     const secret = input.secret !== undefined ? checkGivenSecret(input.secret) : generateWebhookSecret();
     const now = ctx.now();
-    const row = await db.create<WebhookEndpointRow>({
-      model: "billingWebhookEndpoint",
-      data: {
-        merchantId,
-        url,
-        events: checkEvents(input.events ?? []),
-        secret,
-        enabled: true,
-        createdAt: now,
-        modifiedAt: now,
-      },
+    const row = await webhookRepository(db).insertEndpoint({
+      merchantId,
+      url,
+      events: checkEvents(input.events ?? []),
+      secret,
+      enabled: true,
+      createdAt: now,
+      modifiedAt: now,
     });
     return { ...serializeEndpoint(row), secret };
   }
 
   async function listEndpoints(merchantId: string, page: PageInput = {}) {
     const w = windowOf(page);
-    const where: Where = [{ field: "merchantId", value: merchantId }];
-    const [rows, total] = await Promise.all([
-      db.findMany<WebhookEndpointRow>({
-        model: "billingWebhookEndpoint",
-        where,
-        sortBy: { field: "createdAt", direction: "asc" },
-        limit: w.limit,
-        offset: w.offset,
-      }),
-      db.count({ model: "billingWebhookEndpoint", where }),
-    ]);
+    const { rows, total } = await webhookRepository(db).pageEndpoints(merchantId, w);
     return paginated(rows.map(serializeEndpoint), total, w.page, w.limit);
   }
 
@@ -96,11 +70,7 @@ export function createWebhookService(ctx: BillingContext) {
     if (patch.url !== undefined) update.url = checkEndpointUrl(patch.url);
     if (patch.events !== undefined) update.events = checkEvents(patch.events);
     if (patch.enabled !== undefined) update.enabled = patch.enabled;
-    const row = await db.update<WebhookEndpointRow>({
-      model: "billingWebhookEndpoint",
-      where: [{ field: "id", value: id }],
-      update,
-    });
+    const row = await webhookRepository(db).updateEndpoint(id, update);
     if (!row) throw BILLING_ERRORS.WEBHOOK_ENDPOINT_NOT_FOUND();
     return serializeEndpoint(row);
   }
@@ -109,9 +79,7 @@ export function createWebhookService(ctx: BillingContext) {
   async function deleteEndpoint(merchantId: string, id: string) {
     await db.transaction(async (tx) => {
       await endpointRow(merchantId, id, tx);
-      await tx.deleteMany({ model: "billingWebhookDelivery", where: [{ field: "endpointId", value: id }] });
-      await tx.deleteMany({ model: "billingWebhookEvent", where: [{ field: "endpointId", value: id }] });
-      await tx.delete({ model: "billingWebhookEndpoint", where: [{ field: "id", value: id }] });
+      await webhookRepository(tx).deleteEndpoint(id);
     });
     return { success: true as const };
   }
@@ -120,23 +88,13 @@ export function createWebhookService(ctx: BillingContext) {
   async function rotateSecret(merchantId: string, id: string) {
     await endpointRow(merchantId, id);
     const secret = generateWebhookSecret();
-    const row = await db.update<WebhookEndpointRow>({
-      model: "billingWebhookEndpoint",
-      where: [{ field: "id", value: id }],
-      update: { secret, modifiedAt: ctx.now() },
-    });
+    const row = await webhookRepository(db).updateEndpoint(id, { secret, modifiedAt: ctx.now() });
     if (!row) throw BILLING_ERRORS.WEBHOOK_ENDPOINT_NOT_FOUND();
     return { ...serializeEndpoint(row), secret };
   }
 
   async function eventRow(merchantId: string, id: string) {
-    const row = await db.findOne<WebhookEventRow>({
-      model: "billingWebhookEvent",
-      where: [
-        { field: "id", value: id },
-        { field: "merchantId", value: merchantId },
-      ],
-    });
+    const row = await webhookRepository(db).findEvent(merchantId, id);
     if (!row) throw BILLING_ERRORS.WEBHOOK_EVENT_NOT_FOUND();
     return row;
   }
@@ -147,40 +105,13 @@ export function createWebhookService(ctx: BillingContext) {
     filter: PageInput & { endpointId?: string; eventId?: string } = {},
   ) {
     const w = windowOf(filter);
-    const where: WhereItem[] = [];
-    if (filter.eventId)
-      where.push({ field: "eventId", value: (await eventRow(merchantId, filter.eventId)).id });
-    if (filter.endpointId) {
-      where.push({ field: "endpointId", value: (await endpointRow(merchantId, filter.endpointId)).id });
-    } else if (!filter.eventId) {
-      const endpoints = await db.findMany<{ id: string }>({
-        model: "billingWebhookEndpoint",
-        where: [{ field: "merchantId", value: merchantId }],
-        select: ["id"],
-      });
-      where.push({ field: "endpointId", operator: "in", value: endpoints.map((e) => e.id) });
-    }
-    const [rows, total] = await Promise.all([
-      db.findMany<WebhookDeliveryRow>({
-        model: "billingWebhookDelivery",
-        where,
-        sortBy: [
-          { field: "createdAt", direction: "desc" },
-          { field: "attempt", direction: "desc" },
-        ],
-        limit: w.limit,
-        offset: w.offset,
-      }),
-      db.count({ model: "billingWebhookDelivery", where }),
-    ]);
+    const repo = webhookRepository(db);
+    const eventId = filter.eventId ? (await eventRow(merchantId, filter.eventId)).id : undefined;
+    const endpointId = filter.endpointId ? (await endpointRow(merchantId, filter.endpointId)).id : undefined;
+    const endpointIds = !endpointId && !eventId ? await repo.endpointIdsOf(merchantId) : undefined;
+    const { rows, total } = await repo.pageDeliveries({ eventId, endpointId, endpointIds }, w);
     const ids = [...new Set(rows.map((r) => r.eventId))];
-    const events =
-      ids.length === 0
-        ? []
-        : await db.findMany<WebhookEventRow>({
-            model: "billingWebhookEvent",
-            where: [{ field: "id", operator: "in", value: ids }],
-          });
+    const events = ids.length === 0 ? [] : await repo.eventsByIds(ids);
     const byId = new Map(events.map((e) => [e.id, e]));
     const items = rows.map((r) => serializeDelivery(r, byId.get(r.eventId) ?? null));
     return paginated(items, total, w.page, w.limit);
@@ -190,17 +121,13 @@ export function createWebhookService(ctx: BillingContext) {
   async function redeliver(merchantId: string, eventId: string) {
     await eventRow(merchantId, eventId);
     const now = ctx.now();
-    const row = await db.update<WebhookEventRow>({
-      model: "billingWebhookEvent",
-      where: [{ field: "id", value: eventId }],
-      update: {
-        status: "pending",
-        attempts: 0,
-        nextAttemptAt: now,
-        lastError: null,
-        succeededAt: null,
-        modifiedAt: now,
-      },
+    const row = await webhookRepository(db).updateEvent(eventId, {
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      succeededAt: null,
+      modifiedAt: now,
     });
     if (!row) throw BILLING_ERRORS.WEBHOOK_EVENT_NOT_FOUND();
     return serializeEvent(row);

@@ -1,12 +1,13 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
-import type { Where } from "../../../../db/where";
 import type { BillingContext } from "../../context";
-import { paginated } from "../../endpoints/schemas";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
-import { listPage, merchantOf, parseInput, type Scoped } from "../input";
+import { paginated } from "../../pagination";
+import { merchantOf, parseInput, type Scoped } from "../input";
 import { assertOwned } from "../products/refs";
-import { type BenefitRow, serializeBenefit } from "../serialize";
+import { catalogRepository } from "../repository";
+import { serializeBenefit } from "../serialize";
+import { benefitRepository } from "./repository";
 import {
   BENEFIT_PROPERTIES,
   type BenefitCreateInput,
@@ -26,16 +27,8 @@ import {
  */
 export function createBenefitService(ctx: BillingContext, merchants: MerchantService) {
   const db = ctx.app.adapter;
-  const live = (merchantId: string): Where => [
-    { field: "merchantId", value: merchantId },
-    { field: "deletedAt", value: null },
-  ];
-
   async function find(tx: DBAdapter, merchantId: string, id: string) {
-    const row = await tx.findOne<BenefitRow>({
-      model: "billingBenefit",
-      where: [...live(merchantId), { field: "id", value: id }],
-    });
+    const row = await benefitRepository(tx).find(merchantId, id);
     if (!row) throw BILLING_ERRORS.BENEFIT_NOT_FOUND();
     return row;
   }
@@ -59,19 +52,16 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx, emit) => {
       await checkRefs(tx, merchant.id, data.type, data.properties);
-      const row = await tx.create<BenefitRow>({
-        model: "billingBenefit",
-        data: {
-          merchantId: merchant.id,
-          type: data.type,
-          description: data.description,
-          selectable: flags.selectable ?? true,
-          deletable: flags.deletable ?? true,
-          metadata: data.metadata ?? {},
-          properties: data.properties,
-          createdAt: ctx.now(),
-          modifiedAt: ctx.now(),
-        },
+      const row = await benefitRepository(tx).insert({
+        merchantId: merchant.id,
+        type: data.type,
+        description: data.description,
+        selectable: flags.selectable ?? true,
+        deletable: flags.deletable ?? true,
+        metadata: data.metadata ?? {},
+        properties: data.properties,
+        createdAt: ctx.now(),
+        modifiedAt: ctx.now(),
       });
       const benefit = serializeBenefit(row);
       await emit(merchant.id, "benefit.created", benefit);
@@ -93,11 +83,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
         await checkRefs(tx, merchant.id, current.type, properties);
         changes.properties = properties;
       }
-      const row = await tx.update<BenefitRow>({
-        model: "billingBenefit",
-        where: [{ field: "id", value: current.id }],
-        update: changes,
-      });
+      const row = await benefitRepository(tx).update(current.id, changes);
       const benefit = serializeBenefit(row ?? current);
       await emit(merchant.id, "benefit.updated", benefit);
       return benefit;
@@ -111,15 +97,8 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     return ctx.write(async (tx) => {
       const current = await find(tx, merchant.id, data.id);
       if (!current.deletable) throw BILLING_ERRORS.THIS_BENEFIT_CANNOT_BE_DELETED();
-      await tx.deleteMany({
-        model: "billingProductBenefit",
-        where: [{ field: "benefitId", value: current.id }],
-      });
-      await tx.update({
-        model: "billingBenefit",
-        where: [{ field: "id", value: current.id }],
-        update: { deletedAt: ctx.now(), modifiedAt: ctx.now() },
-      });
+      await catalogRepository(tx).unlinkBenefit(current.id);
+      await benefitRepository(tx).update(current.id, { deletedAt: ctx.now(), modifiedAt: ctx.now() });
       return { success: true };
     });
   }
@@ -134,12 +113,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
   async function list(input: BenefitListInput = {}) {
     const data = parseInput(benefitListInput, input, "query");
     const merchant = await merchantOf(merchants, data);
-    const where: Where = [
-      ...live(merchant.id),
-      ...(data.type ? [{ field: "type", value: data.type }] : []),
-      ...(data.query ? [{ field: "description", operator: "contains" as const, value: data.query }] : []),
-    ];
-    const { rows, total, page, limit } = await listPage<BenefitRow>(db, "billingBenefit", where, data);
+    const { rows, total, page, limit } = await benefitRepository(db).page(merchant.id, data, data);
     return paginated(rows.map(serializeBenefit), total, page, limit);
   }
 

@@ -1,12 +1,13 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
 import { isAdapterError } from "../../../../db/adapter";
-import type { Where } from "../../../../db/where";
 import type { BillingContext } from "../../context";
-import { paginated } from "../../endpoints/schemas";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
-import { listPage, merchantOf, parseInput, type Scoped } from "../input";
-import { type CustomFieldRow, serializeCustomField } from "../serialize";
+import { paginated } from "../../pagination";
+import { merchantOf, parseInput, type Scoped } from "../input";
+import { catalogRepository } from "../repository";
+import { serializeCustomField } from "../serialize";
+import { customFieldRepository } from "./repository";
 import {
   CUSTOM_FIELD_PROPERTIES,
   type CustomFieldCreateInput,
@@ -21,16 +22,8 @@ import {
 /** Custom field definitions (BILLING.md 1.6); soft-deleted. No webhook events (none in the spec). */
 export function createCustomFieldService(ctx: BillingContext, merchants: MerchantService) {
   const db = ctx.app.adapter;
-  const live = (merchantId: string): Where => [
-    { field: "merchantId", value: merchantId },
-    { field: "deletedAt", value: null },
-  ];
-
   async function find(tx: DBAdapter, merchantId: string, id: string) {
-    const row = await tx.findOne<CustomFieldRow>({
-      model: "billingCustomField",
-      where: [...live(merchantId), { field: "id", value: id }],
-    });
+    const row = await customFieldRepository(tx).find(merchantId, id);
     if (!row) throw BILLING_ERRORS.CUSTOM_FIELD_NOT_FOUND();
     return row;
   }
@@ -40,20 +33,10 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
    * (renamed), since the unique index also covers deleted rows.
    */
   async function claimSlug(tx: DBAdapter, merchantId: string, slug: string) {
-    const holder = await tx.findOne<CustomFieldRow>({
-      model: "billingCustomField",
-      where: [
-        { field: "merchantId", value: merchantId },
-        { field: "slug", value: slug },
-      ],
-    });
+    const holder = await customFieldRepository(tx).findBySlug(merchantId, slug);
     if (!holder) return;
     if (!holder.deletedAt) throw BILLING_ERRORS.A_CUSTOM_FIELD_WITH_THIS_SLUG_ALREADY_EXISTS();
-    await tx.update({
-      model: "billingCustomField",
-      where: [{ field: "id", value: holder.id }],
-      update: { slug: `${slug}~deleted~${holder.id}` },
-    });
+    await customFieldRepository(tx).update(holder.id, { slug: `${slug}~deleted~${holder.id}` });
   }
 
   /** A concurrent write that took the slug first: the same 422 as the check. */
@@ -73,18 +56,15 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     return slugSafe(() =>
       ctx.write(async (tx) => {
         await claimSlug(tx, merchant.id, data.slug);
-        const row = await tx.create<CustomFieldRow>({
-          model: "billingCustomField",
-          data: {
-            merchantId: merchant.id,
-            type: data.type,
-            slug: data.slug,
-            name: data.name,
-            metadata: data.metadata ?? {},
-            properties: data.properties,
-            createdAt: ctx.now(),
-            modifiedAt: ctx.now(),
-          },
+        const row = await customFieldRepository(tx).insert({
+          merchantId: merchant.id,
+          type: data.type,
+          slug: data.slug,
+          name: data.name,
+          metadata: data.metadata ?? {},
+          properties: data.properties,
+          createdAt: ctx.now(),
+          modifiedAt: ctx.now(),
         });
         return serializeCustomField(row);
       }),
@@ -108,11 +88,7 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
           changes.properties = parseInput(CUSTOM_FIELD_PROPERTIES[current.type], data.properties, "body", [
             "properties",
           ]);
-        const row = await tx.update<CustomFieldRow>({
-          model: "billingCustomField",
-          where: [{ field: "id", value: current.id }],
-          update: changes,
-        });
+        const row = await customFieldRepository(tx).update(current.id, changes);
         return serializeCustomField(row ?? current);
       }),
     );
@@ -124,15 +100,8 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
       const current = await find(tx, merchant.id, data.id);
-      await tx.deleteMany({
-        model: "billingProductCustomField",
-        where: [{ field: "customFieldId", value: current.id }],
-      });
-      await tx.update({
-        model: "billingCustomField",
-        where: [{ field: "id", value: current.id }],
-        update: { deletedAt: ctx.now(), modifiedAt: ctx.now() },
-      });
+      await catalogRepository(tx).unlinkCustomField(current.id);
+      await customFieldRepository(tx).update(current.id, { deletedAt: ctx.now(), modifiedAt: ctx.now() });
       return { success: true };
     });
   }
@@ -147,26 +116,7 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
   async function list(input: CustomFieldListInput = {}) {
     const data = parseInput(customFieldListInput, input, "query");
     const merchant = await merchantOf(merchants, data);
-    const where: Where = [
-      ...live(merchant.id),
-      ...(data.type ? [{ field: "type", value: data.type }] : []),
-      ...(data.query
-        ? [
-            {
-              or: [
-                { field: "name", operator: "contains" as const, value: data.query },
-                { field: "slug", operator: "contains" as const, value: data.query },
-              ],
-            },
-          ]
-        : []),
-    ];
-    const { rows, total, page, limit } = await listPage<CustomFieldRow>(
-      db,
-      "billingCustomField",
-      where,
-      data,
-    );
+    const { rows, total, page, limit } = await customFieldRepository(db).page(merchant.id, data, data);
     return paginated(rows.map(serializeCustomField), total, page, limit);
   }
 

@@ -1,11 +1,12 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
-import type { Where } from "../../../../db/where";
 import type { BillingContext } from "../../context";
-import { paginated } from "../../endpoints/schemas";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
-import { invalid, listPage, merchantOf, parseInput, type Scoped } from "../input";
-import { type MeterRow, serializeMeter } from "../serialize";
+import { paginated } from "../../pagination";
+import { invalid, merchantOf, parseInput, type Scoped } from "../input";
+import { catalogRepository } from "../repository";
+import { serializeMeter } from "../serialize";
+import { meterRepository } from "./repository";
 import {
   type MeterCreateInput,
   type MeterListInput,
@@ -24,35 +25,17 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
   const db = ctx.app.adapter;
 
   async function find(tx: DBAdapter, merchantId: string, id: string) {
-    const row = await tx.findOne<MeterRow>({
-      model: "billingMeter",
-      where: [
-        { field: "id", value: id },
-        { field: "merchantId", value: merchantId },
-      ],
-    });
+    const row = await meterRepository(tx).find(merchantId, id);
     if (!row) throw BILLING_ERRORS.METER_NOT_FOUND();
     return row;
   }
 
   /** A meter priced by a live product cannot be archived (BILLING.md 7.2). */
   async function assertUnused(tx: DBAdapter, meterId: string) {
-    const prices = await tx.findMany<{ productId: string }>({
-      model: "billingPrice",
-      where: [
-        { field: "meterId", value: meterId },
-        { field: "isArchived", value: false },
-      ],
-      select: ["productId"],
-    });
+    const catalog = catalogRepository(tx);
+    const prices = await catalog.livePricesOfMeter(meterId);
     if (prices.length === 0) return;
-    const active = await tx.count({
-      model: "billingProduct",
-      where: [
-        { field: "id", operator: "in", value: [...new Set(prices.map((p) => p.productId))] },
-        { field: "isArchived", value: false },
-      ],
-    });
+    const active = await catalog.countLiveProducts([...new Set(prices.map((p) => p.productId))]);
     if (active > 0)
       throw invalid(["isArchived"], "This meter is used by an active product and cannot be archived.");
   }
@@ -61,18 +44,15 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
     const data = parseInput(meterCreateInput, input);
     const merchant = await merchantOf(merchants, data);
     return ctx.write(async (tx) => {
-      const row = await tx.create<MeterRow>({
-        model: "billingMeter",
-        data: {
-          merchantId: merchant.id,
-          name: data.name,
-          filter: data.filter,
-          aggregation: data.aggregation,
-          metadata: data.metadata ?? {},
-          archivedAt: null,
-          createdAt: ctx.now(),
-          modifiedAt: ctx.now(),
-        },
+      const row = await meterRepository(tx).insert({
+        merchantId: merchant.id,
+        name: data.name,
+        filter: data.filter,
+        aggregation: data.aggregation,
+        metadata: data.metadata ?? {},
+        archivedAt: null,
+        createdAt: ctx.now(),
+        modifiedAt: ctx.now(),
       });
       return serializeMeter(row);
     });
@@ -93,11 +73,7 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
         changes.archivedAt = ctx.now();
       }
       if (data.isArchived === false) changes.archivedAt = null;
-      const row = await tx.update<MeterRow>({
-        model: "billingMeter",
-        where: [{ field: "id", value: current.id }],
-        update: changes,
-      });
+      const row = await meterRepository(tx).update(current.id, changes);
       return serializeMeter(row ?? current);
     });
   }
@@ -115,13 +91,7 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
   async function list(input: MeterListInput = {}) {
     const data = parseInput(meterListInput, input, "query");
     const merchant = await merchantOf(merchants, data);
-    const where: Where = [
-      { field: "merchantId", value: merchant.id },
-      ...(data.isArchived === true ? [{ field: "archivedAt", operator: "ne" as const, value: null }] : []),
-      ...(data.isArchived === false ? [{ field: "archivedAt", value: null }] : []),
-      ...(data.query ? [{ field: "name", operator: "contains" as const, value: data.query }] : []),
-    ];
-    const { rows, total, page, limit } = await listPage<MeterRow>(db, "billingMeter", where, data);
+    const { rows, total, page, limit } = await meterRepository(db).page(merchant.id, data, data);
     return paginated(rows.map(serializeMeter), total, page, limit);
   }
 

@@ -1,4 +1,5 @@
 import type { DBAdapter } from "../../../../db/adapter";
+import { catalogRepository } from "../repository";
 import { assertOwned } from "./refs";
 
 export interface AttachedFieldInput {
@@ -14,9 +15,7 @@ export async function setBenefits(
   ids: readonly string[],
 ) {
   await assertOwned(db, "billingBenefit", merchantId, ids, (i) => ["benefits", i], "Benefit does not exist.");
-  await db.deleteMany({ model: "billingProductBenefit", where: [{ field: "productId", value: productId }] });
-  for (const [order, benefitId] of [...new Set(ids)].entries())
-    await db.create({ model: "billingProductBenefit", data: { productId, benefitId, order } });
+  await catalogRepository(db).replaceBenefitLinks(productId, [...new Set(ids)]);
 }
 
 /** Replaces a product's attached custom fields (order as given; a repeated field keeps its first entry). */
@@ -34,17 +33,7 @@ export async function setCustomFields(
     (i) => ["attachedCustomFields", i, "customFieldId"],
     "Custom field does not exist.",
   );
-  await db.deleteMany({
-    model: "billingProductCustomField",
-    where: [{ field: "productId", value: productId }],
-  });
   const seen = new Set<string>();
-  for (const f of fields) {
-    if (seen.has(f.customFieldId)) continue;
-    await db.create({
-      model: "billingProductCustomField",
-      data: { productId, customFieldId: f.customFieldId, order: seen.size, required: f.required },
-    });
-    seen.add(f.customFieldId);
-  }
+  const kept = fields.filter((f) => !seen.has(f.customFieldId) && Boolean(seen.add(f.customFieldId)));
+  await catalogRepository(db).replaceCustomFieldLinks(productId, kept);
 }

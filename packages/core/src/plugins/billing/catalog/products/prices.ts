@@ -1,6 +1,7 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
 import { invalid } from "../input";
-import type { PriceRow, ProductRow } from "../serialize";
+import { catalogRepository } from "../repository";
+import type { ProductRow } from "../serialize";
 import { assertOwned } from "./refs";
 import type { PriceCreateInput, PriceUpdateInput } from "./schemas";
 
@@ -75,7 +76,7 @@ export async function createPrices(
 ) {
   // One millisecond apart: the stored order (createdAt) is the order given, on every database.
   for (const [i, p] of prices.entries())
-    await db.create({ model: "billingPrice", data: priceRow(product, p, new Date(at.getTime() + i)) });
+    await catalogRepository(db).insertPrice(priceRow(product, p, new Date(at.getTime() + i)));
 }
 
 /**
@@ -88,13 +89,7 @@ export async function replacePrices(
   list: readonly PriceUpdateInput[],
   at: Date,
 ) {
-  const current = await db.findMany<PriceRow>({
-    model: "billingPrice",
-    where: [
-      { field: "productId", value: product.id },
-      { field: "isArchived", value: false },
-    ],
-  });
+  const current = await catalogRepository(db).livePrices(product.id);
   const byId = new Map(current.map((p) => [p.id, p]));
   const kept: { index: number; amountType: string; priceCurrency: string }[] = [];
   const fresh: { index: number; price: NewPrice }[] = [];
@@ -111,12 +106,7 @@ export async function replacePrices(
   await checkPrices(db, product, all, fresh);
   const keptIds = new Set(list.flatMap((e) => (e.amountType === undefined ? [e.id] : [])));
   const archived = current.filter((p) => !keptIds.has(p.id)).map((p) => p.id);
-  if (archived.length > 0)
-    await db.updateMany({
-      model: "billingPrice",
-      where: [{ field: "id", operator: "in", value: archived }],
-      update: { isArchived: true, modifiedAt: at },
-    });
+  if (archived.length > 0) await catalogRepository(db).archivePrices(archived, at);
   await createPrices(
     db,
     product,

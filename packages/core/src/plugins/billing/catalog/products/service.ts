@@ -1,11 +1,11 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
-import type { Where } from "../../../../db/where";
 import type { BillingContext, Emit } from "../../context";
-import { paginated } from "../../endpoints/schemas";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
-import { listPage, merchantOf, parseInput } from "../input";
+import { paginated } from "../../pagination";
+import { merchantOf, parseInput } from "../input";
 import { loadProducts } from "../load";
+import { catalogRepository } from "../repository";
 import { type ProductRow, serializeProduct } from "../serialize";
 import { setBenefits, setCustomFields } from "./links";
 import { checkPrices, createPrices, replacePrices } from "./prices";
@@ -27,13 +27,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
   const db = ctx.app.adapter;
 
   async function find(tx: DBAdapter, merchantId: string, id: string): Promise<ProductRow> {
-    const row = await tx.findOne<ProductRow>({
-      model: "billingProduct",
-      where: [
-        { field: "id", value: id },
-        { field: "merchantId", value: merchantId },
-      ],
-    });
+    const row = await catalogRepository(tx).findProduct(merchantId, id);
     if (!row) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     return row;
   }
@@ -67,18 +61,15 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
         data.prices.map((p, index) => ({ index, ...p })),
         data.prices.map((price, index) => ({ index, price })),
       );
-      const row = await tx.create<ProductRow>({
-        model: "billingProduct",
-        data: {
-          ...draft,
-          name: data.name,
-          description: data.description ?? null,
-          recurringInterval: interval,
-          isArchived: false,
-          metadata: data.metadata ?? {},
-          createdAt: at,
-          modifiedAt: at,
-        },
+      const row = await catalogRepository(tx).insertProduct({
+        ...draft,
+        name: data.name,
+        description: data.description ?? null,
+        recurringInterval: interval,
+        isArchived: false,
+        metadata: data.metadata ?? {},
+        createdAt: at,
+        modifiedAt: at,
       });
       await createPrices(tx, row, data.prices, at);
       if (data.benefits?.length) await setBenefits(tx, merchant.id, row.id, data.benefits);
@@ -104,11 +95,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
       if (data.benefits) await setBenefits(tx, merchant.id, current.id, data.benefits);
       if (data.attachedCustomFields)
         await setCustomFields(tx, merchant.id, current.id, data.attachedCustomFields);
-      const row = await tx.update<ProductRow>({
-        model: "billingProduct",
-        where: [{ field: "id", value: current.id }],
-        update: changes,
-      });
+      const row = await catalogRepository(tx).updateProduct(current.id, changes);
       return emitProduct(tx, emit, row ?? current, "product.updated");
     });
   }
@@ -123,13 +110,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
   async function list(input: ProductListInput = {}) {
     const data = parseInput(productListInput, input, "query");
     const merchant = await merchantOf(merchants, data);
-    const where: Where = [
-      { field: "merchantId", value: merchant.id },
-      ...(data.isArchived !== undefined ? [{ field: "isArchived", value: data.isArchived }] : []),
-      ...(data.isRecurring !== undefined ? [{ field: "isRecurring", value: data.isRecurring }] : []),
-      ...(data.query ? [{ field: "name", operator: "contains" as const, value: data.query }] : []),
-    ];
-    const { rows, total, page, limit } = await listPage<ProductRow>(db, "billingProduct", where, data);
+    const { rows, total, page, limit } = await catalogRepository(db).pageProducts(merchant.id, data, data);
     const loaded = await loadProducts(db, rows);
     return paginated(
       loaded.map((l) => serializeProduct(l.product, l)),

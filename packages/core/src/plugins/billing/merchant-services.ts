@@ -1,13 +1,13 @@
-import type { BillingContext } from "../context";
-import type { CustomerService } from "../customers/service";
-import { createDiscountService } from "../discounts/service";
-import { createMerchantCustomerService } from "../merchant-api/customer-service";
-import type { MerchantService } from "../merchants/service";
-import { createMerchantSettingsService } from "../merchants/settings";
-import { createBenefitService } from "./benefits/service";
-import { createCustomFieldService } from "./custom-fields/service";
-import { createMeterService } from "./meters/service";
-import { createProductService } from "./products/service";
+import { createBenefitService } from "./catalog/benefits/service";
+import { createCustomFieldService } from "./catalog/custom-fields/service";
+import { createMeterService } from "./catalog/meters/service";
+import { createProductService } from "./catalog/products/service";
+import type { BillingContext } from "./context";
+import type { CustomerService } from "./customers/service";
+import { createDiscountService } from "./discounts/service";
+import { createMerchantCustomerService } from "./merchant-api/customer-service";
+import type { MerchantService } from "./merchants/service";
+import { createMerchantSettingsService } from "./merchants/settings";
 
 /**
  * The merchant-side services, as `auth.billing.<area>.<verb>(...)`: products (and their prices),

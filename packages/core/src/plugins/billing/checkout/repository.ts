@@ -1,0 +1,109 @@
+import type { DBAdapter, Row } from "../../../db/adapter";
+import type { CheckoutRow, ProcessorEventRow } from "../rows";
+import { type CheckoutStatus, checkoutStates } from "./status";
+
+const byId = (id: string) => [{ field: "id", value: id }];
+const processorEvent = (processor: string, externalId: string) => [
+  { field: "processor", value: processor },
+  { field: "externalId", value: externalId },
+];
+
+/**
+ * The only code that touches `billingCheckout` and the processor inbox (`billingProcessorEvent`).
+ * Every status change goes through `move`: a compare-and-set checked against the state table.
+ */
+export function checkoutRepository(db: DBAdapter) {
+  return {
+    findBySecret: (clientSecret: string) =>
+      db.findOne<CheckoutRow>({
+        model: "billingCheckout",
+        where: [{ field: "clientSecret", value: clientSecret }],
+      }),
+    findById: (id: string) => db.findOne<CheckoutRow>({ model: "billingCheckout", where: byId(id) }),
+    findByIntent: (intentId: string) =>
+      db.findOne<CheckoutRow>({ model: "billingCheckout", where: [{ field: "intentId", value: intentId }] }),
+    async insert(data: Partial<CheckoutRow> & { status: CheckoutStatus }) {
+      checkoutStates.assertInitial(data.status);
+      return db.create<CheckoutRow>({ model: "billingCheckout", data });
+    },
+    /**
+     * Moves `from -> to` (and writes `changes`) only while the row still has status `from`
+     * (`WHERE id = ? AND status = from`): true when this call won. Of concurrent callers exactly
+     * one wins; a move the state table does not allow throws (a programming error).
+     */
+    async move(id: string, from: CheckoutStatus, to: CheckoutStatus, changes: Row = {}): Promise<boolean> {
+      checkoutStates.assertMove(from, to);
+      const moved = await db.updateMany({
+        model: "billingCheckout",
+        where: [...byId(id), { field: "status", value: from }],
+        update: { ...changes, status: to },
+      });
+      return moved > 0;
+    },
+    /** Writes fields other than the status (no read back). */
+    async patch(id: string, changes: Omit<Partial<CheckoutRow>, "status">): Promise<void> {
+      await db.updateMany({ model: "billingCheckout", where: byId(id), update: changes });
+    },
+    /** Open or confirmed checkouts past `expiresAt` (the sweep). */
+    due: (now: Date, limit: number) =>
+      db.findMany<CheckoutRow>({
+        model: "billingCheckout",
+        where: [
+          { field: "status", operator: "in", value: ["open", "confirmed"] },
+          { field: "expiresAt", operator: "lt", value: now },
+        ],
+        limit,
+      }),
+
+    /** Confirmed checkouts untouched since `cutoff`, oldest first (reconciliation candidates). */
+    staleConfirmed: (cutoff: Date, offset: number, limit: number) =>
+      db.findMany<CheckoutRow>({
+        model: "billingCheckout",
+        where: [
+          { field: "status", value: "confirmed" },
+          { field: "modifiedAt", operator: "lt", value: cutoff },
+        ],
+        sortBy: { field: "modifiedAt", direction: "asc" },
+        offset,
+        limit,
+      }),
+    /**
+     * Takes a stale confirmed checkout for one reconciliation run: moves `modifiedAt` to `now` only
+     * while it is still confirmed and older than `cutoff`. True for exactly one concurrent caller.
+     */
+    async claimStaleConfirmed(id: string, cutoff: Date, now: Date): Promise<boolean> {
+      const moved = await db.updateMany({
+        model: "billingCheckout",
+        where: [
+          ...byId(id),
+          { field: "status", value: "confirmed" },
+          { field: "modifiedAt", operator: "lt", value: cutoff },
+        ],
+        update: { modifiedAt: now },
+      });
+      return moved === 1;
+    },
+    /** Writes fields of a checkout only while it is still confirmed (no status change). */
+    async patchConfirmed(id: string, changes: Omit<Partial<CheckoutRow>, "status">): Promise<void> {
+      await db.updateMany({
+        model: "billingCheckout",
+        where: [...byId(id), { field: "status", value: "confirmed" }],
+        update: changes,
+      });
+    },
+
+    /** Records a processor event in the inbox; throws a unique violation for a known one. */
+    recordProcessorEvent: (data: Row) => db.create({ model: "billingProcessorEvent", data }),
+    findProcessorEvent: (processor: string, externalId: string) =>
+      db.findOne<ProcessorEventRow>({
+        model: "billingProcessorEvent",
+        where: processorEvent(processor, externalId),
+      }),
+    markProcessorEventHandled: (processor: string, externalId: string, at: Date) =>
+      db.updateMany({
+        model: "billingProcessorEvent",
+        where: processorEvent(processor, externalId),
+        update: { handledAt: at },
+      }),
+  };
+}

@@ -1,0 +1,24 @@
+import type { DBAdapter, Row } from "../../../db/adapter";
+import type { MerchantRow } from "../rows";
+
+const byId = (id: string) => [{ field: "id", value: id }];
+
+/** The only code that touches `billingMerchant`. */
+export function merchantRepository(db: DBAdapter) {
+  return {
+    insert: (data: Row) => db.create<MerchantRow>({ model: "billingMerchant", data }),
+    findById: (id: string) => db.findOne<MerchantRow>({ model: "billingMerchant", where: byId(id) }),
+    findDefault: () =>
+      db.findOne<MerchantRow>({ model: "billingMerchant", where: [{ field: "isDefault", value: true }] }),
+    update: (id: string, update: Row) =>
+      db.update<MerchantRow>({ model: "billingMerchant", where: byId(id), update }),
+    /** Adds one to the invoice counter atomically; the row after the change. */
+    bumpInvoiceCounter: (id: string) =>
+      db.incrementOne<MerchantRow>({
+        model: "billingMerchant",
+        where: byId(id),
+        field: "invoiceCounter",
+        by: 1,
+      }),
+  };
+}
