@@ -11,8 +11,8 @@ import { serviceUrls } from "../helpers/services";
 export function pgTables(tag: string) {
   const prefix = randomPrefix(tag);
   const pools: pg.Pool[] = [];
-  const connect = () => {
-    const pool = new pg.Pool({ connectionString: serviceUrls.postgres, max: 10 });
+  const connect = (max = 10) => {
+    const pool = new pg.Pool({ connectionString: serviceUrls.postgres, max });
     pools.push(pool);
     return { pool, database: postgresAdapter(pool, { tablePrefix: prefix }) };
   };
