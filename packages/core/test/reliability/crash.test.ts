@@ -60,7 +60,10 @@ describe.skipIf(!available)("SIGKILL during sign-up and webhook delivery on Post
 
   async function rowsOf(email: string) {
     const db = app.auth.$context.adapter;
-    const users = await db.findMany<{ id: string }>({ model: "user", where: [{ field: "email", value: email }] });
+    const users = await db.findMany<{ id: string }>({
+      model: "user",
+      where: [{ field: "email", value: email }],
+    });
     const ids = users.map((u) => u.id);
     const where = [{ field: "userId", operator: "in" as const, value: ids.length ? ids : ["none"] }];
     return {
@@ -137,7 +140,9 @@ describe.skipIf(!available)("SIGKILL during sign-up and webhook delivery on Post
     const child = await pausedSignUp(email, "email", { GATEHOUSE_REL_REQUIRE_VERIFICATION: "1" });
     await child.kill();
     expect(await rowsOf(email)).toEqual({ users: 1, credentials: 1, sessions: 0 });
-    expect((await strict.browser().post("/sign-up/email", { name: "Again", email, password })).status).toBe(422);
+    expect((await strict.browser().post("/sign-up/email", { name: "Again", email, password })).status).toBe(
+      422,
+    );
     const refused = await strict.browser().post("/sign-in/email", { email, password });
     expect(refused.status).toBe(403);
     const link = mails.filter((m) => m.to === email).at(-1);

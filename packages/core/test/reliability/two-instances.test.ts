@@ -93,7 +93,9 @@ describe.skipIf(!pgUp || !redisUp)("two app instances on one PostgreSQL and one 
       // The other way round: signed out on A, refused by B at once.
       const otherCookie = other.cookieHeader();
       expect((await getSession(b, otherCookie)).data?.user.email).toBe(first.email);
-      expect((await a.browser().post("/sign-out", {}, { headers: { cookie: otherCookie } })).status).toBe(200);
+      expect((await a.browser().post("/sign-out", {}, { headers: { cookie: otherCookie } })).status).toBe(
+        200,
+      );
       expect((await getSession(b, otherCookie)).data).toBeNull();
       record({ instanceChecks: 1 });
     });
@@ -177,14 +179,17 @@ describe.skipIf(!pgUp || !redisUp)("two app instances on one PostgreSQL and one 
 
     /** Every event reached the receiver once and is delivered once in the log. */
     async function expectDeliveredOnce(rows: readonly WebhookEventRow[]) {
-      for (const row of rows) expect(receiver.hitsFor(row.id).map((h) => [h.status, h.error])).toEqual([[200, null]]);
+      for (const row of rows)
+        expect(receiver.hitsFor(row.id).map((h) => [h.status, h.error])).toEqual([[200, null]]);
       const db = deliverer.auth.$context.adapter;
       const ids = rows.map((r) => r.id);
       const log = await db.findMany<WebhookDeliveryRow>({
         model: "billingWebhookDelivery",
         where: [{ field: "eventId", operator: "in", value: ids }],
       });
-      expect(log.map((d) => [d.eventId, d.attempt, d.succeeded]).sort()).toEqual(ids.map((id) => [id, 1, true]).sort());
+      expect(log.map((d) => [d.eventId, d.attempt, d.succeeded]).sort()).toEqual(
+        ids.map((id) => [id, 1, true]).sort(),
+      );
       const after = await db.findMany<WebhookEventRow>({
         model: "billingWebhookEvent",
         where: [{ field: "id", operator: "in", value: ids }],
@@ -195,7 +200,9 @@ describe.skipIf(!pgUp || !redisUp)("two app instances on one PostgreSQL and one 
     it("runDue() called concurrently on both instances delivers each event once", async () => {
       const [a, b] = pair({}, 20);
       const rows = await emitEvents(30, "two");
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).services.runDue()));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).services.runDue()),
+      );
       const delivered = results.map((r) => r.webhooks.delivered);
       expect(delivered.reduce((x, y) => x + y, 0)).toBe(30);
       expect(results.every((r) => r.webhooks.failed === 0)).toBe(true);
