@@ -9,6 +9,7 @@
  * `account` or `session` insert, inside the verification `email` sender, or before the webhook
  * `delivery` record. The parent then kills it with SIGKILL. The stops are wrappers around the
  * database and the app's own email callback: nothing in the library knows about them.
+ * GATEHOUSE_REL_FETCH_DELAY=ms holds each webhook request that long, printing SENDING first.
  * GATEHOUSE_REL_WAIT=1 prints READY and waits for a line on stdin before the job (to start two
  * processes' jobs at the same moment).
  *
@@ -49,7 +50,7 @@ const t = appInstance({
   now: () => new Date(nowMs),
   requireVerification: env.GATEHOUSE_REL_REQUIRE_VERIFICATION === "1",
   sendVerificationEmail: pause === "email" ? stop : () => undefined,
-  fetch: delayedFetch(Number(env.GATEHOUSE_REL_FETCH_DELAY ?? 0)),
+  fetch: delayedFetch(Number(env.GATEHOUSE_REL_FETCH_DELAY ?? 0), () => process.stdout.write("SENDING\n")),
 });
 
 if (env.GATEHOUSE_REL_WAIT === "1") {

@@ -41,10 +41,14 @@ export function appInstance(options: InstanceOptions) {
   return { ...t, services };
 }
 
-/** Node's fetch, answering `ms` later (0: unchanged), so that concurrent workers overlap. */
-export function delayedFetch(ms: number): typeof fetch | undefined {
+/**
+ * Node's fetch, sent `ms` later (0: unchanged), so that concurrent workers overlap; `onSend` is
+ * told when a request starts.
+ */
+export function delayedFetch(ms: number, onSend?: () => void): typeof fetch | undefined {
   if (ms <= 0) return undefined;
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    onSend?.();
     await new Promise((resolve) => setTimeout(resolve, ms));
     return fetch(input, init);
   }) as typeof fetch;

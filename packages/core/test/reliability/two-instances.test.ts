@@ -203,6 +203,8 @@ describe.skipIf(!pgUp || !redisUp)("two app instances on one PostgreSQL and one 
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).services.runDue()),
       );
+      // Calls that lose the claim of a batch to another stop early and the winners deliver the
+      // rest: what counts is the sum, each event once.
       const delivered = results.map((r) => r.webhooks.delivered);
       expect(delivered.reduce((x, y) => x + y, 0)).toBe(30);
       expect(results.every((r) => r.webhooks.failed === 0)).toBe(true);
@@ -211,26 +213,28 @@ describe.skipIf(!pgUp || !redisUp)("two app instances on one PostgreSQL and one 
     });
 
     it("two processes running runDue() at the same moment deliver each event once", async () => {
-      const [a, b] = pair({}, 100);
+      const [a, b] = pair({}, 20);
       const rows = await emitEvents(30, "proc");
       const child = startChild({
         GATEHOUSE_REL_PREFIX: tables.prefix,
         GATEHOUSE_REL_NOW: String(c.now().getTime()),
         GATEHOUSE_REL_MODE: "deliver",
         GATEHOUSE_REL_WAIT: "1",
-        GATEHOUSE_REL_FETCH_DELAY: "100",
+        GATEHOUSE_REL_FETCH_DELAY: "1000",
       });
       await child.waitFor("READY");
       child.send("go");
+      // The child has claimed a batch and its requests are in flight (held 1 s): both instances of
+      // this process run runDue() now, at the same time as the other process.
+      await child.waitFor("SENDING");
       const here = await Promise.all([a.services.runDue(), b.services.runDue()]);
       await child.waitFor("DONE");
       expect(await child.exited).toBe(0);
       const there = doneResult<{ delivered: number; failed: number }>(child);
       const inParent = here.reduce((n, r) => n + r.webhooks.delivered, 0);
       expect(inParent + there.delivered).toBe(30);
-      // Both processes took part (each batch holds its claim for the 100 ms the receiver takes).
+      expect(there.delivered).toBeGreaterThanOrEqual(10);
       expect(inParent).toBeGreaterThan(0);
-      expect(there.delivered).toBeGreaterThan(0);
       await expectDeliveredOnce(rows);
       record({ instanceChecks: 1 });
     }, 30_000);
