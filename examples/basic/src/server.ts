@@ -6,7 +6,9 @@ const dataDir = process.env.GATEHOUSE_DATA_DIR ?? ".data";
 
 const app = await startExampleServer({ port, baseURL, dataDir });
 console.log(`Gatehouse example listening on ${baseURL} (auth at ${baseURL}/api/auth)`);
-console.log("Demo accounts: admin@example.com, ada@example.com, grace@example.com (password demo-password-123).");
+console.log(
+  "Demo accounts: admin@example.com, ada@example.com, grace@example.com (password demo-password-123).",
+);
 console.log("Press Ctrl-C to stop.");
 
 // Ctrl-C (or a service manager's SIGTERM): close the server and the database, exit 0. A second
