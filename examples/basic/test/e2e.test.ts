@@ -204,6 +204,7 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
     await owner.locator("form#create-team").getByLabel("Team name").fill("Design");
     await owner.locator("form#create-team").getByRole("button", { name: "Create team" }).click();
     await owner.getByTestId("teams").filter({ hasText: "Design" }).waitFor();
+    await owner.evaluate(() => window.scrollTo(0, 0));
     await shot(owner, "organizations");
     await owner.close();
 

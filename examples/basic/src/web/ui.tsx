@@ -40,6 +40,8 @@ export function Form(props: {
   onSuccess?: (data: unknown) => void;
   success?: string;
   danger?: boolean;
+  /** Empty the fields after a success (forms that add things: invitations, teams). */
+  resetOnSuccess?: boolean;
   children: ReactNode;
 }) {
   const [pending, setPending] = useState(false);
@@ -73,6 +75,7 @@ export function Form(props: {
     setFields({});
     setProblem(null);
     setDone(true);
+    if (props.resetOnSuccess) form.reset();
     props.onSuccess?.(answer);
   }
 

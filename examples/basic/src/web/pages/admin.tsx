@@ -99,40 +99,42 @@ export function AdminPage() {
                     </td>
                     <td>{u.banned ? <Badge tone="bad">Banned</Badge> : <Badge tone="good">Active</Badge>}</td>
                     <td>{when(u.createdAt)}</td>
-                    <td className="row">
-                      {!self &&
-                        (u.banned ? (
+                    <td>
+                      <div className="row">
+                        {!self &&
+                          (u.banned ? (
+                            <ActionButton
+                              label={`Unban ${u.name}`}
+                              action={() => authClient.admin.unbanUser({ userId: u.id })}
+                              onDone={() => void users.reload()}
+                            >
+                              Unban
+                            </ActionButton>
+                          ) : (
+                            <ActionButton
+                              tone="danger"
+                              label={`Ban ${u.name}`}
+                              action={() =>
+                                authClient.admin.banUser({
+                                  userId: u.id,
+                                  banReason: "Banned from the demo admin page",
+                                })
+                              }
+                              onDone={() => void users.reload()}
+                            >
+                              Ban
+                            </ActionButton>
+                          ))}
+                        {!self && !isAdmin && !u.banned && (
                           <ActionButton
-                            label={`Unban ${u.name}`}
-                            action={() => authClient.admin.unbanUser({ userId: u.id })}
-                            onDone={() => void users.reload()}
+                            label={`Impersonate ${u.name}`}
+                            action={() => authClient.admin.impersonateUser({ userId: u.id })}
+                            onDone={() => navigate("/account")}
                           >
-                            Unban
+                            Impersonate
                           </ActionButton>
-                        ) : (
-                          <ActionButton
-                            tone="danger"
-                            label={`Ban ${u.name}`}
-                            action={() =>
-                              authClient.admin.banUser({
-                                userId: u.id,
-                                banReason: "Banned from the demo admin page",
-                              })
-                            }
-                            onDone={() => void users.reload()}
-                          >
-                            Ban
-                          </ActionButton>
-                        ))}
-                      {!self && !isAdmin && !u.banned && (
-                        <ActionButton
-                          label={`Impersonate ${u.name}`}
-                          action={() => authClient.admin.impersonateUser({ userId: u.id })}
-                          onDone={() => navigate("/account")}
-                        >
-                          Impersonate
-                        </ActionButton>
-                      )}
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );

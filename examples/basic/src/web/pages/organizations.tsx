@@ -87,7 +87,10 @@ function ReceivedInvitations() {
 
 function Members({ org, canManage, myUserId }: { org: FullOrg; canManage: boolean; myUserId: string }) {
   return (
-    <Card title="Members" description={`${org.members.length} people in ${org.name}.`}>
+    <Card
+      title="Members"
+      description={`${org.members.length} ${org.members.length === 1 ? "member" : "members"} in ${org.name}.`}
+    >
       <table data-testid="members">
         <thead>
           <tr>
@@ -148,6 +151,7 @@ function Invitations({ org, canManage }: { org: FullOrg; canManage: boolean }) {
         <Form
           id="invite"
           label="Invite someone"
+          resetOnSuccess
           submit="Send invitation"
           success="Invitation sent."
           action={(v) =>
@@ -276,6 +280,7 @@ export function OrganizationsPage() {
           <Form
             id="create-organization"
             label="Create an organization"
+            resetOnSuccess
             submit="Create organization"
             action={(v) => authClient.organization.create({ name: v.name, slug: v.slug || slugify(v.name) })}
           >
