@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import { migrate } from "@gatehouse/core";
 import { toNodeHandler } from "@gatehouse/core/node";
 import { createExampleAuth, type ExampleConfig } from "./auth";
-import { seedCatalog } from "./catalog";
+import { createDemoApi } from "./demo/api";
+import { seedDemo } from "./demo/seed";
 import { buildWeb, serveWeb } from "./web-build";
 
 export interface ExampleServer {
@@ -12,16 +13,18 @@ export interface ExampleServer {
 }
 
 /**
- * The whole demo: builds the React page, migrates the embedded database, then serves the page at
- * "/" and the auth handler under its base path.
+ * The whole demo: builds the React app, migrates and seeds the embedded database, then serves the
+ * app (every unknown GET path answers index.html: the app routes in the browser), the demo's small
+ * API under /demo and the auth handler under its base path.
  */
 export async function startExampleServer(config: ExampleConfig & { port: number }): Promise<ExampleServer> {
-  const { auth, pglite } = createExampleAuth(config);
-  // The page build and the database start are independent: run them side by side.
+  const { auth, pglite, mailbox } = createExampleAuth(config);
+  // The app build and the database start are independent: run them side by side.
   const [outDir, plan] = await Promise.all([buildWeb(), migrate(auth)]);
   if (plan.steps.length > 0)
     console.log(`Applied ${plan.steps.length} migration steps to the embedded database.`);
-  await seedCatalog(auth);
+  const { storeId } = await seedDemo(auth, config.baseURL);
+  const demoApi = createDemoApi({ auth, mailbox, storeId });
 
   const authHandler = toNodeHandler(auth);
   const basePath = auth.$context.basePath;
@@ -29,6 +32,13 @@ export async function startExampleServer(config: ExampleConfig & { port: number 
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))
       return void authHandler(req, res);
+    try {
+      if (await demoApi(req, res, url.pathname)) return;
+    } catch (error) {
+      console.error(error);
+      res.statusCode = 500;
+      return void res.end("Internal error");
+    }
     if (req.method === "GET" && (await serveWeb(outDir, url.pathname, res))) return;
     res.statusCode = 404;
     res.end("Not found");

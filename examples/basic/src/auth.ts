@@ -4,8 +4,12 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { createAuth } from "@gatehouse/core";
 import { pgliteAdapter } from "@gatehouse/core/adapters/kysely";
+import { admin } from "@gatehouse/core/plugins/admin";
 import { billing } from "@gatehouse/core/plugins/billing";
+import { type InvitationEmail, organization } from "@gatehouse/core/plugins/organization";
+import { username } from "@gatehouse/core/plugins/username";
 import { storeProducts } from "./catalog";
+import { createMailbox } from "./demo/mailbox";
 
 export interface ExampleConfig {
   /** Folder for the embedded PostgreSQL data (PGlite); "memory://" keeps it in memory. */
@@ -23,41 +27,85 @@ function loadSecret(dataDir: string): string {
   return readFileSync(file, "utf8").trim();
 }
 
+/** GitHub sign-in when GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set; the page shows its state. */
+function githubProvider() {
+  const clientId = process.env.GITHUB_CLIENT_ID;
+  const clientSecret = process.env.GITHUB_CLIENT_SECRET;
+  return clientId && clientSecret ? { github: { clientId, clientSecret } } : {};
+}
+
 export function createExampleAuth(config: ExampleConfig) {
   const pglite = new PGlite(config.dataDir.startsWith("memory://") ? undefined : join(config.dataDir, "pg"));
-  const outbox: { to: string; subject: string; url: string }[] = [];
+  // A real app hands these to its mailer; the demo keeps them for its mailbox page.
+  const mailbox = createMailbox();
   const auth = createAuth({
-    appName: "Gatehouse example",
+    appName: "Gatehouse demo",
     baseURL: config.baseURL,
     secret: loadSecret(config.dataDir),
     database: pgliteAdapter(pglite),
     emailAndPassword: {
       enabled: true,
-      // A real app sends these with its mailer; the demo prints them and keeps them for the page.
-      sendResetPassword: ({ user, url }) => {
-        outbox.push({ to: user.email, subject: "Reset your password", url });
-        console.log(`[mail] reset password for ${user.email}: ${url}`);
-      },
+      sendResetPassword: ({ user, url }) =>
+        mailbox.send({
+          kind: "reset",
+          to: user.email,
+          subject: "Reset your password",
+          text: "Someone asked to reset the password of your account. Open the link to choose a new one.",
+          url,
+        }),
     },
     emailVerification: {
-      sendVerificationEmail: ({ user, url }) => {
-        outbox.push({ to: user.email, subject: "Verify your email", url });
-        console.log(`[mail] verify ${user.email}: ${url}`);
-      },
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: ({ user, url }) =>
+        mailbox.send({
+          kind: "verification",
+          to: user.email,
+          subject: "Verify your email",
+          text: "Confirm that this address is yours.",
+          url,
+        }),
     },
+    socialProviders: githubProvider(),
     session: { cookieCache: { enabled: true } },
-    user: { changeEmail: { enabled: true }, deleteUser: { enabled: true } },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailVerification: ({ user, newEmail, url }) =>
+          mailbox.send({
+            kind: "change-email",
+            to: user.email,
+            subject: "Confirm your new email address",
+            text: `Confirm the change of your sign-in address to ${newEmail}.`,
+            url,
+          }),
+      },
+      deleteUser: { enabled: true },
+    },
     plugins: [
+      username(),
+      organization({
+        teams: { enabled: true },
+        sendInvitationEmail: ({ id, email, organization: org, inviter, role }: InvitationEmail) =>
+          mailbox.send({
+            kind: "invitation",
+            to: email,
+            subject: `Join ${org.name} on Gatehouse demo`,
+            text: `${inviter.user.name} invited you to join ${org.name} as ${role}.`,
+            url: `${config.baseURL}/organizations?invitation=${encodeURIComponent(id)}`,
+          }),
+      }),
+      admin(),
       // The offline test processor: card 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
       billing({
         createCustomerOnSignUp: true,
         products: () => storeProducts,
-        successUrl: "/?checkout={CHECKOUT_ID}",
-        runInterval: 10_000,
+        successUrl: "/checkout/success?checkout={CHECKOUT_ID}",
+        runInterval: 5_000,
       }),
     ],
   });
-  return { auth, pglite, outbox };
+  return { auth, pglite, mailbox };
 }
 
 /** The server type the browser client is typed from. */

@@ -23,7 +23,8 @@ export async function buildWeb(outDir = defaultOutDir): Promise<string> {
       conditions: ["gatehouse-source", "module", "browser", "production"],
       dedupe: ["react", "react-dom"],
     },
-    build: { outDir, emptyOutDir: true },
+    // The stylesheet is small: minifying it costs more start-up time than it saves.
+    build: { outDir, emptyOutDir: true, cssMinify: false },
   });
   return outDir;
 }
@@ -37,12 +38,17 @@ const TYPES: Readonly<Record<string, string>> = {
   ".map": "application/json",
 };
 
-/** Serves the built page: "/" is index.html, "/assets/..." the hashed bundles. False when not found. */
+/**
+ * Serves the built app: "/assets/..." are the hashed bundles; any other path without a file
+ * extension answers index.html, and the app routes in the browser (and shows its own "not found").
+ * False when not found.
+ */
 export async function serveWeb(outDir: string, pathname: string, res: ServerResponse): Promise<boolean> {
   const root = resolve(outDir);
   let file: string;
   try {
-    file = resolve(root, pathname === "/" ? "index.html" : `.${decodeURIComponent(pathname)}`);
+    const route = extname(pathname) === "" ? "/index.html" : decodeURIComponent(pathname);
+    file = resolve(root, `.${route}`);
   } catch {
     return false; // malformed percent-encoding
   }

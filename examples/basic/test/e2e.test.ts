@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The README's demo in a real headless Chromium: the example server runs as its own process (the
- * `pnpm start` command line, on a free port and an in-memory PGlite), the browser signs up, sees
- * the session, reloads, signs out and signs in again.
+ * `pnpm start` command line, on a free port and an in-memory PGlite, seeded as on first start).
+ * The browser walks the main paths and saves the screenshots that README.md and
+ * docs/getting-started.md show (docs/screenshots/, 1200x800).
  */
 const executablePath = process.env.GATEHOUSE_CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasBrowser = existsSync(executablePath);
@@ -24,6 +25,8 @@ if (!hasBrowser && !requireBrowser) {
 }
 
 const exampleRoot = fileURLToPath(new URL("..", import.meta.url));
+const screenshots = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
+const PASSWORD = "demo-password-123";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,8 +77,10 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
       throw new Error(`GATEHOUSE_REQUIRE_BROWSER=1 but there is no Chromium at ${executablePath}`);
     server = await startServer(await freePort());
     userDataDir = await mkdtemp(join(tmpdir(), "gatehouse-e2e-"));
+    await mkdir(screenshots, { recursive: true });
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath,
+      viewport: { width: 1200, height: 800 },
       args: [
         "--headless",
         "--no-sandbox",
@@ -99,82 +104,226 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
     if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
   });
 
-  const sessionText = (page: Page, text: string) =>
-    page.getByTestId("session").filter({ hasText: text }).waitFor({ timeout: 20_000 });
-
-  it("signs up, shows the session, keeps it across a reload, signs out and in again", async () => {
+  /** A page of a fresh visitor (no cookies), failing the test on any page error. */
+  async function visitor(): Promise<Page> {
+    await context!.clearCookies();
     const page = await context!.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
+    return page;
+  }
+  const nav = (page: Page, name: string) =>
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`) });
+  const heading = (page: Page, name: string | RegExp) =>
+    page.getByRole("heading", { level: 1, name }).waitFor({ timeout: 20_000 });
+
+  async function signIn(page: Page, email: string, password = PASSWORD) {
+    await page.goto(`${server!.url}/sign-in`);
+    const form = page.locator("form#sign-in");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password").fill(password);
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await heading(page, "Account");
+  }
+
+  it("signs up, verifies the email from the mailbox, keeps the session, signs out and in again", async () => {
+    const page = await visitor();
     const email = `e2e-${Date.now()}@example.com`;
     const password = "correct-horse-battery";
 
     await page.goto(server!.url);
-    await sessionText(page, "Signed out");
+    await heading(page, "Accounts and billing on your own database");
+    await shot(page, "home");
 
+    await page.getByRole("link", { name: "Create an account" }).click();
     const signUp = page.locator("form#sign-up");
-    await signUp.getByLabel("Name").fill("Ada Lovelace");
+    await signUp.getByLabel("Name", { exact: true }).fill("Ada Byron");
     await signUp.getByLabel("Email").fill(email);
+    await signUp.getByLabel("Password").fill("short");
+    await signUp.getByRole("button", { name: "Create account" }).click();
+    // A too-short password: the message a person understands, and focus on the field.
+    await page.getByText("Use at least 8 characters").first().waitFor();
     await signUp.getByLabel("Password").fill(password);
-    await signUp.getByRole("button", { name: "Sign up" }).click();
-    await sessionText(page, `Signed in as ${email}`);
+    await signUp.getByRole("button", { name: "Create account" }).click();
+    await heading(page, "Account");
+    await page.getByText("Not verified").waitFor();
+
+    await nav(page, "Mailbox").click();
+    const mail = page
+      .getByTestId("mails")
+      .locator("li", { hasText: email })
+      .filter({ hasText: "Verify your email" });
+    await mail.waitFor();
+    await shot(page, "mailbox");
+    await mail.getByRole("link", { name: "Confirm" }).click();
+    await page.getByText("Your email address is verified.").waitFor({ timeout: 20_000 });
+    await page.getByText("Verified", { exact: true }).waitFor();
+    await shot(page, "account");
 
     await page.reload();
-    await sessionText(page, `Signed in as ${email}`);
-
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await sessionText(page, "Signed out");
+    await heading(page, "Account");
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await heading(page, "Sign in");
 
     const signIn = page.locator("form#sign-in");
     await signIn.getByLabel("Email").fill(email);
     await signIn.getByLabel("Password").fill("not-the-password");
     await signIn.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
-
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "That email and password do not match an account." })
+      .waitFor();
+    await shot(page, "sign-in");
     await signIn.getByLabel("Password").fill(password);
     await signIn.getByRole("button", { name: "Sign in" }).click();
-    await sessionText(page, `Signed in as ${email}`);
-
+    await heading(page, "Account");
+    expect(await page.getByTestId("sessions").locator("li").count()).toBeGreaterThanOrEqual(1);
     expect(pageErrors).toEqual([]);
   });
 
-  it("buys on Gatehouse's hosted checkout page: a decline is announced, 3-D Secure approved, order listed", async () => {
-    const page = await context!.newPage();
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    const email = `buyer-${Date.now()}@example.com`;
-    await context!.clearCookies(); // a new visitor: the first test's session stays behind
-    await page.goto(server!.url);
-    const signUp = page.locator("form#sign-up");
-    await signUp.getByLabel("Name").fill("Grace Hopper");
+  it("creates an organization, invites a member who accepts from the invitation, adds a team", async () => {
+    const owner = await visitor();
+    const email = `owner-${Date.now()}@example.com`;
+    await owner.goto(`${server!.url}/sign-up`);
+    const signUp = owner.locator("form#sign-up");
+    await signUp.getByLabel("Name", { exact: true }).fill("Olive Owner");
     await signUp.getByLabel("Email").fill(email);
     await signUp.getByLabel("Password").fill("correct-horse-battery");
-    await signUp.getByRole("button", { name: "Sign up" }).click();
-    await sessionText(page, `Signed in as ${email}`);
+    await signUp.getByRole("button", { name: "Create account" }).click();
+    await heading(owner, "Account");
 
-    await page.getByRole("button", { name: /Buy the e-book/ }).click();
+    await nav(owner, "Organizations").click();
+    const create = owner.locator("form#create-organization");
+    await create.getByLabel("Name", { exact: true }).fill(`Acme ${Date.now()}`);
+    await create.getByRole("button", { name: "Create organization" }).click();
+    await owner.getByTestId("members").filter({ hasText: email }).waitFor({ timeout: 20_000 });
+    const invite = owner.locator("form#invite");
+    await invite.getByLabel("Email").fill("grace@example.com");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await owner.getByTestId("sent-invitations").filter({ hasText: "grace@example.com" }).waitFor();
+    await owner.locator("form#create-team").getByLabel("Team name").fill("Design");
+    await owner.locator("form#create-team").getByRole("button", { name: "Create team" }).click();
+    await owner.getByTestId("teams").filter({ hasText: "Design" }).waitFor();
+    await owner.evaluate(() => window.scrollTo(0, 0));
+    await shot(owner, "organizations");
+    await owner.close();
+
+    // The invited person signs in and accepts.
+    const guest = await visitor();
+    await signIn(guest, "grace@example.com");
+    await nav(guest, "Organizations").click();
+    await guest.getByRole("button", { name: /Accept the invitation to Acme/ }).click();
+    await guest.getByTestId("members").filter({ hasText: email }).waitFor({ timeout: 20_000 });
+    expect(await guest.getByTestId("members").textContent()).toContain("grace@example.com");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("admin: lists and searches users, bans and unbans, impersonates and stops", async () => {
+    const page = await visitor();
+    await signIn(page, "admin@example.com");
+    await nav(page, "Admin").click();
+    await page.getByTestId("users").filter({ hasText: "ada@example.com" }).waitFor();
+    await page.getByLabel("Search users by email").fill("ada@");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByText(/^1 users?$/).waitFor();
+    await page.getByRole("button", { name: "Ban Ada Lovelace" }).click();
+    await page.getByTestId("users").getByText("Banned").waitFor();
+    await page.getByRole("button", { name: "Unban Ada Lovelace" }).click();
+    await page.getByTestId("users").getByText("Active").waitFor();
+    await page.getByLabel("Search users by email").fill("");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByTestId("users").filter({ hasText: "grace@example.com" }).waitFor();
+    await shot(page, "admin");
+
+    await page.getByRole("button", { name: "Impersonate Ada Lovelace" }).click();
+    await page.getByText("You are acting as").waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("signed-in-as").textContent()).toBe("Ada Lovelace");
+    await page.getByRole("button", { name: "Stop impersonating" }).click();
+    await page.getByTestId("signed-in-as").filter({ hasText: "Alex Admin" }).waitFor({ timeout: 20_000 });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("buys on the hosted checkout page: readable errors, a decline announced and focused, 3-D Secure, then the merchant sees the order", async () => {
+    const page = await visitor();
+    await signIn(page, "grace@example.com");
+    await nav(page, "Pricing").click();
+    await page.getByRole("button", { name: "Buy The Gatehouse handbook" }).waitFor();
+    await shot(page, "pricing");
+    await page.getByRole("button", { name: "Buy The Gatehouse handbook" }).click();
     await page.waitForURL(/\/api\/auth\/checkout\/gh_cs_/, { timeout: 20_000 });
-    expect(await page.getByLabel("Email").inputValue()).toBe(email);
-    await page.getByLabel(/Country/).fill("US");
-    await page.getByLabel("Address", { exact: true }).fill("1 Main St");
-    await page.getByLabel("City").fill("Springfield");
-    await page.getByLabel("Postal code").fill("62701");
-    await page.getByLabel(/State/).fill("US-IL");
+    expect(await page.getByLabel("Email").inputValue()).toBe("grace@example.com");
 
-    // A declined card: the error is announced and the buyer can retry.
-    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    // Nothing filled in: plain sentences, the first failing field focused.
+    await page.getByLabel(/^Country/).selectOption("US");
     await page.getByRole("button", { name: "Pay $25.00" }).click();
-    await page.getByRole("status").filter({ hasText: "Your card was declined" }).waitFor({ timeout: 20_000 });
+    await page
+      .locator("#form-error")
+      .filter({ hasText: /highlighted field/ })
+      .waitFor({ timeout: 20_000 });
+    const errors = await page.locator(".error").allTextContents();
+    expect(errors.join(" ")).not.toMatch(/Too small|expected string/i);
+    expect(errors).toContain("Enter your street address.");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("line1");
+    await shot(page, "checkout-errors");
+
+    // Canada needs a province from a list; other countries no state at all.
+    await page.getByLabel(/^Country/).selectOption("DE");
+    expect(await page.locator("#state-field").isHidden()).toBe(true);
+    await page.getByLabel(/^Country/).selectOption("US");
+    await page.getByLabel("Address", { exact: false }).first().fill("1 Main St");
+    await page.getByLabel(/^City/).fill("Springfield");
+    await page.getByLabel(/^Postal code/).fill("62701");
+    await page.getByLabel(/^State/).selectOption({ label: "Illinois" });
+
+    // A declined card: announced in the alert at the top of the form and focused.
+    await page.getByLabel(/^Card number/).fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay $25.00" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Your card was declined" })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    expect(["card", "form-error"]).toContain(focused);
+    await shot(page, "checkout-declined");
 
     // 3-D Secure: the bank's dialog (test processor), approved.
-    await page.getByLabel("Card number").fill("4000 0025 0000 3155");
+    await page.getByLabel(/^Card number/).fill("4000 0025 0000 3155");
     await page.getByRole("button", { name: "Pay $25.00" }).click();
     await page.getByRole("button", { name: "Complete authentication" }).click({ timeout: 20_000 });
 
-    await page.waitForURL(/\/\?checkout=/, { timeout: 20_000 });
+    await page.waitForURL(/\/checkout\/success\?checkout=/, { timeout: 20_000 });
     await page
       .getByTestId("orders")
       .filter({ hasText: "The Gatehouse handbook" })
       .waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId("orders").textContent()).toContain("$25.00 (paid");
+    expect(await page.getByTestId("orders").textContent()).toContain("$25.00");
+    await shot(page, "checkout-success");
+
+    // The store's side: the order and the webhook deliveries to the demo's receiver.
+    const merchant = await visitor();
+    await signIn(merchant, "admin@example.com");
+    await merchant.goto(`${server!.url}/merchant`);
+    await merchant
+      .getByTestId("merchant-orders")
+      .filter({ hasText: "grace@example.com" })
+      .waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 30; i++) {
+      if ((await merchant.getByTestId("deliveries").filter({ hasText: "order.paid" }).count()) > 0) break;
+      await merchant.waitForTimeout(1000);
+      await merchant.getByRole("button", { name: "Refresh" }).click();
+    }
+    await merchant.getByTestId("deliveries").filter({ hasText: "order.paid" }).waitFor({ timeout: 5_000 });
+    await shot(merchant, "merchant");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("answers unknown paths with the app's own not-found page", async () => {
+    const page = await visitor();
+    await page.goto(`${server!.url}/no/such/page`);
+    await heading(page, "Page not found");
+    await page.getByRole("link", { name: "Back to the start" }).click();
+    await heading(page, "Accounts and billing on your own database");
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,96 +1,151 @@
-import { type FormEvent, useState } from "react";
 import { authClient } from "./auth-client";
-import { Store } from "./store";
+import { AccountPage } from "./pages/account";
+import { AdminPage } from "./pages/admin";
+import { HomePage } from "./pages/home";
+import { MailboxPage } from "./pages/mailbox";
+import { MerchantPage } from "./pages/merchant";
+import { NotFoundPage } from "./pages/not-found";
+import { OrganizationsPage } from "./pages/organizations";
+import { CheckoutSuccessPage, PricingPage } from "./pages/pricing";
+import { ResetPasswordPage } from "./pages/reset-password";
+import { SignInPage } from "./pages/sign-in";
+import { Link, navigate, useLocation } from "./router";
+import { Loading } from "./ui";
 
-const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
+const isAdmin = (role: unknown) =>
+  String(role ?? "")
+    .split(",")
+    .includes("admin");
 
-function SessionPanel() {
-  const { data, isPending, error } = authClient.useSession();
-  if (isPending) return <p>Loading the session…</p>;
-  if (error) return <p role="alert">Could not load the session: {error.message}</p>;
-  if (!data) return <p>Signed out</p>;
+function Header() {
+  const { data } = authClient.useSession();
+  const signedIn = Boolean(data);
   return (
-    <>
-      <p>
-        Signed in as <strong>{data.user.email}</strong> ({data.user.name}), session valid until{" "}
-        {data.session.expiresAt.toLocaleString()}.
-      </p>
-      <button type="button" onClick={() => void authClient.signOut()}>
-        Sign out
-      </button>
-    </>
+    <header className="topbar">
+      <Link href="/" className="brand">
+        <span className="logo" aria-hidden="true">
+          G
+        </span>
+        Gatehouse demo
+      </Link>
+      <nav aria-label="Main">
+        <Link href="/pricing">Pricing</Link>
+        {signedIn && <Link href="/organizations">Organizations</Link>}
+        {signedIn && <Link href="/account">Account</Link>}
+        {signedIn && <Link href="/merchant">Merchant</Link>}
+        {signedIn && isAdmin(data?.user.role) && <Link href="/admin">Admin</Link>}
+        <Link href="/mailbox">Mailbox</Link>
+      </nav>
+      <div className="who">
+        {data ? (
+          <>
+            <span className="muted" data-testid="signed-in-as">
+              {data.user.name}
+            </span>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => void authClient.signOut().then(() => navigate("/sign-in"))}
+            >
+              Sign out
+            </button>
+          </>
+        ) : (
+          <Link href="/sign-in" className="button primary">
+            Sign in
+          </Link>
+        )}
+      </div>
+    </header>
   );
 }
 
-export function App() {
+function ImpersonationBanner() {
   const { data } = authClient.useSession();
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function signUp(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { error } = await authClient.signUp.email({
-      name: field(form, "name"),
-      email: field(form, "email"),
-      password: field(form, "password"),
-    });
-    setProblem(error ? (error.message ?? error.statusText) : null);
-  }
-
-  async function signIn(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { error } = await authClient.signIn.email({
-      email: field(form, "email"),
-      password: field(form, "password"),
-    });
-    setProblem(error ? (error.message ?? error.statusText) : null);
-  }
-
+  if (!data?.session.impersonatedBy) return null;
   return (
-    <main>
-      <h1>Gatehouse example</h1>
-      <p>
-        A React page on <code>@gatehouse/react</code>; the auth handler lives under <code>/api/auth</code>.
-      </p>
-      <section aria-label="Session" data-testid="session" aria-live="polite">
-        <SessionPanel />
-      </section>
-      {problem && <p role="alert">{problem}</p>}
-      {!data && (
-        <>
-          <form id="sign-up" onSubmit={(e) => void signUp(e)}>
-            <h2>Sign up</h2>
-            <label>
-              Name <input name="name" required />
-            </label>
-            <label>
-              Email <input name="email" type="email" required />
-            </label>
-            <label>
-              Password <input name="password" type="password" minLength={8} required />
-            </label>
-            <button type="submit">Sign up</button>
-          </form>
-          <form id="sign-in" onSubmit={(e) => void signIn(e)}>
-            <h2>Sign in</h2>
-            <label>
-              Email <input name="email" type="email" required />
-            </label>
-            <label>
-              Password <input name="password" type="password" required />
-            </label>
-            <button type="submit">Sign in</button>
-          </form>
-        </>
-      )}
-      {data && <Store />}
-      {data && (
-        <details>
-          <summary>Session data</summary>
-          <pre>{JSON.stringify(data, null, 2)}</pre>
-        </details>
-      )}
-    </main>
+    <div className="banner" role="status">
+      You are acting as <strong>{data.user.email}</strong>.{" "}
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void authClient.admin.stopImpersonating().then(() => navigate("/admin"))}
+      >
+        Stop impersonating
+      </button>
+    </div>
+  );
+}
+
+/** Pages that need a session ask visitors to sign in first, then show the page they asked for. */
+function Protected({ children }: { children: React.ReactNode }) {
+  const { data, isPending } = authClient.useSession();
+  if (isPending) return <Loading what="your session" />;
+  if (!data) return <SignInPage mode="sign-in" next={window.location.pathname + window.location.search} />;
+  return <>{children}</>;
+}
+
+function Route() {
+  const { pathname } = useLocation();
+  switch (pathname) {
+    case "/":
+      return <HomePage />;
+    case "/sign-in":
+      return <SignInPage mode="sign-in" />;
+    case "/sign-up":
+      return <SignInPage mode="sign-up" />;
+    case "/reset-password":
+      return <ResetPasswordPage />;
+    case "/mailbox":
+      return <MailboxPage />;
+    case "/pricing":
+      return <PricingPage />;
+    case "/checkout/success":
+      return <CheckoutSuccessPage />;
+    case "/account":
+      return (
+        <Protected>
+          <AccountPage />
+        </Protected>
+      );
+    case "/organizations":
+      return (
+        <Protected>
+          <OrganizationsPage />
+        </Protected>
+      );
+    case "/admin":
+      return (
+        <Protected>
+          <AdminPage />
+        </Protected>
+      );
+    case "/merchant":
+      return (
+        <Protected>
+          <MerchantPage />
+        </Protected>
+      );
+    default:
+      return <NotFoundPage />;
+  }
+}
+
+export function App() {
+  return (
+    <>
+      <a className="skip" href="#content">
+        Skip to content
+      </a>
+      <Header />
+      <ImpersonationBanner />
+      <main id="content">
+        <Route />
+      </main>
+      <footer className="footer muted">
+        Gatehouse demo: embedded PostgreSQL (PGlite), test payments, mails kept in the{" "}
+        <Link href="/mailbox">development mailbox</Link>.
+      </footer>
+    </>
   );
 }

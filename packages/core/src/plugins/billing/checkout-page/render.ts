@@ -2,6 +2,7 @@ import { escapeHtml } from "../../../auth/endpoints/error-page";
 import type { SerializedCheckout } from "../checkout/serialize";
 import { ZERO_DECIMAL_CURRENCIES } from "../money";
 import { safeStoredUrl } from "../urls";
+import { type Choice, countryChoices, STATE_CHOICES, STATE_LABELS } from "./countries";
 import { CHECKOUT_PAGE_SCRIPT } from "./script";
 import { CHECKOUT_PAGE_STYLE } from "./style";
 
@@ -25,7 +26,7 @@ interface Field {
 
 const field = (f: Field) => `
 <div class="field">
-  <label for="${f.id}">${escapeHtml(f.label)}${f.required ? ' <span aria-hidden="true">*</span>' : ""}</label>
+  <label for="${f.id}">${escapeHtml(f.label)}<span class="req" aria-hidden="true"${f.required ? "" : " hidden"}> *</span></label>
   <input id="${f.id}" name="${f.id}" type="${f.type ?? "text"}"${f.required ? " required" : ""}${
     f.autocomplete ? ` autocomplete="${f.autocomplete}"` : ""
   } value="${escapeHtml(f.value ?? "")}" aria-describedby="${f.id}-error${f.hint ? ` ${f.id}-hint` : ""}">
@@ -73,18 +74,43 @@ function customFields(checkout: SerializedCheckout): string {
     .join("");
 }
 
+const options = (choices: readonly Choice[], selected: string | null | undefined) =>
+  choices
+    .map(
+      (o) =>
+        `<option value="${escapeHtml(o.value)}"${o.value === selected ? " selected" : ""}>${escapeHtml(o.label)}</option>`,
+    )
+    .join("");
+
+/** A labelled select; the asterisk (`.req`) shows whether it is required, the script keeps it current. */
+const selectField = (f: {
+  id: string;
+  label: string;
+  required: boolean;
+  autocomplete: string;
+  choices: string;
+  hidden?: boolean;
+}) => `
+<div class="field" id="${f.id}-field"${f.hidden ? " hidden" : ""}>
+  <label for="${f.id}">${escapeHtml(f.label)}<span class="req" aria-hidden="true"${f.required ? "" : " hidden"}> *</span></label>
+  <select id="${f.id}" name="${f.id}"${f.required ? " required" : ""} autocomplete="${f.autocomplete}" aria-describedby="${f.id}-error">${f.choices}</select>
+  <p class="error" id="${f.id}-error" role="alert"></p>
+</div>`;
+
 function addressFields(checkout: SerializedCheckout): string {
   const need = checkout.customerBillingAddressFields;
   const a = checkout.customerBillingAddress;
-  // Every address field is offered; which are required depends on the country (the server decides
-  // at confirm and answers every missing field at once).
+  const country = a?.country ?? null;
+  const states = country ? STATE_CHOICES[country] : undefined;
+  // Every address field is offered; which are required depends on the country (the script updates
+  // the marks when it changes; the server decides at confirm and answers every missing field).
   return [
-    field({
+    selectField({
       id: "country",
-      label: "Country (2-letter code)",
+      label: "Country",
       required: true,
       autocomplete: "country",
-      value: a?.country,
+      choices: `<option value="">Choose a country</option>${options(countryChoices(), country)}`,
     }),
     field({
       id: "line1",
@@ -102,12 +128,13 @@ function addressFields(checkout: SerializedCheckout): string {
       autocomplete: "postal-code",
       value: a?.postalCode,
     }),
-    field({
+    selectField({
       id: "state",
-      label: "State / region",
-      required: need.state,
+      label: (country && STATE_LABELS[country]) || "State",
+      required: Boolean(states),
       autocomplete: "address-level1",
-      value: a?.state,
+      hidden: !states,
+      choices: `<option value="">Choose…</option>${options(states ?? [], a?.state)}`,
     }),
   ].join("");
 }
@@ -150,6 +177,11 @@ export function renderCheckoutPage(input: {
     setupFutureUsage: c.product?.isRecurring ? "off_session" : null,
     stripeKey: usesStripeElements(c, input.stripePublishableKey) ? input.stripePublishableKey : null,
     status: c.status,
+    // Address rules for the script (the server's addressFields): everything for the US or when a
+    // full address is required, a state for the US and Canada.
+    fullAddress: c.requireBillingAddress || c.isBusinessCustomer,
+    states: STATE_CHOICES,
+    stateLabels: STATE_LABELS,
   };
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   return `<!doctype html>
@@ -174,6 +206,7 @@ ${config.stripeKey ? `<script${nonce} src="https://js.stripe.com/v3/"></script>`
 </section>
 <p id="status" role="status" aria-live="polite" class="status"></p>
 <form id="checkout" novalidate${c.status === "succeeded" ? " hidden" : ""}>
+  <div id="form-error" class="form-error" role="alert" tabindex="-1" hidden></div>
   ${custom ? field({ id: "custom-amount", label: `Amount (${c.currency.toUpperCase()})`, type: "number", value: String(c.amount / 100), hint: "Pay what you want" }) : ""}
   ${c.allowDiscountCodes && c.isDiscountApplicable ? `<div class="field inline">${field({ id: "discount-code", label: "Discount code", value: c.discount?.code ?? "" })}<button type="button" id="apply-discount">Apply</button></div>` : ""}
   <fieldset><legend>Contact</legend>

@@ -41,25 +41,79 @@ export const CHECKOUT_PAGE_SCRIPT = `
     if (path[0] === "confirmationTokenId" && !$("card")) return $("payment-error");
     return $(FIELD_IDS[path[0]] || path[0]);
   }
+  var formError = $("form-error");
   function clearErrors() {
     var list = document.querySelectorAll(".error");
     for (var i = 0; i < list.length; i++) list[i].textContent = "";
     var invalid = document.querySelectorAll("[aria-invalid]");
     for (var j = 0; j < invalid.length; j++) invalid[j].removeAttribute("aria-invalid");
+    if (formError) { formError.textContent = ""; formError.hidden = true; }
+  }
+  // What a buyer reads: validation issues become plain sentences by field; messages that are
+  // already written for people (a declined card, a discount rule) are kept.
+  var FIELD_TEXT = { customerEmail: "Enter a valid email address.", customerName: "Enter your name.",
+    country: "Choose your country.", line1: "Enter your street address.", city: "Enter your city.",
+    postalCode: "Enter your postal code.", state: "Choose your state or province.",
+    confirmationTokenId: "Enter your card number.", amount: "Enter an amount." };
+  var RAW = /^(too small|too big|invalid|expected|required|string must|number must)|expected (string|number|boolean)|is required[.]?$/i;
+  function human(path, message) {
+    var key = path[0] === "customerBillingAddress" ? (path[1] || "country") : path[0];
+    if (message && !RAW.test(message)) return message;
+    if (path[0] === "customFieldData") return "Please fill in this field.";
+    if (key === "country" && /full/i.test(message || "")) return "Enter your full billing address.";
+    return FIELD_TEXT[key] || "Please check this field.";
+  }
+  function showFormError(text, focusBox) {
+    if (!formError) { say(text); return; }
+    formError.textContent = text;
+    formError.hidden = false;
+    say("");
+    if (focusBox) { formError.scrollIntoView({ block: "center" }); formError.focus(); }
   }
   function showError(res) {
     var issues = (res.data && res.data.issues) || [];
-    var first = null;
+    var first = null, count = 0;
     for (var i = 0; i < issues.length; i++) {
       var el = fieldFor(issues[i].path || []);
       if (!el) continue;
       var slot = el.classList && el.classList.contains("error") ? el : $(el.id + "-error");
-      if (slot) slot.textContent = issues[i].message;
+      if (slot) slot.textContent = human(issues[i].path || [], issues[i].message);
       if (el.setAttribute && !el.classList.contains("error")) el.setAttribute("aria-invalid", "true");
       first = first || el;
+      count++;
     }
-    say((res.data && res.data.message) || "Something went wrong. Please try again.");
-    if (first && first.focus) first.focus();
+    var message = res.data && res.data.message;
+    if (count > 1 || !message || RAW.test(message) || /^invalid (body|query)/i.test(message))
+      message = count > 1 ? "Please check the " + count + " highlighted fields." : count === 1 ? "Please check the highlighted field." : "Something went wrong. Please try again.";
+    // Focus the first failing field in page order (the server lists issues in its own order).
+    first = document.querySelector("#checkout [aria-invalid=true]") || first;
+    showFormError(message, !first);
+    if (first && first.focus) { first.scrollIntoView({ block: "center" }); first.focus(); }
+  }
+
+  // The address fields a country needs (the server's rule): everything for the US or when a full
+  // address is required, a state (select) for the US and Canada only.
+  function mark(id, required) {
+    var el = $(id);
+    if (!el) return;
+    el.required = required;
+    var label = document.querySelector('label[for="' + id + '"] .req');
+    if (label) label.hidden = !required;
+  }
+  function countryChanged() {
+    var country = value("country") || "";
+    var full = config.fullAddress || country === "US";
+    mark("line1", full); mark("city", full); mark("postalCode", full);
+    var states = config.states[country];
+    var select = $("state");
+    if (!select) return;
+    $("state-field").hidden = !states;
+    mark("state", Boolean(states));
+    var label = document.querySelector('label[for="state"]');
+    if (label && label.firstChild) label.firstChild.textContent = config.stateLabels[country] || "State";
+    var previous = select.value;
+    while (select.options.length > 1) select.remove(1);
+    (states || []).forEach(function (s) { select.add(new Option(s.label, s.value, false, s.value === previous)); });
   }
 
   // Only http(s) targets: a stored URL from before URL validation must never run as script.
@@ -85,7 +139,7 @@ export const CHECKOUT_PAGE_SCRIPT = `
     var body = { customerEmail: value("email"), customerName: value("name") };
     if ($("country")) {
       body.customerBillingAddress = { country: (value("country") || "").toUpperCase(), line1: value("line1"), line2: value("line2"),
-        city: value("city"), postalCode: value("postalCode"), state: value("state") };
+        city: value("city"), postalCode: value("postalCode"), state: $("state-field") && !$("state-field").hidden ? value("state") : undefined };
     }
     var data = {};
     var custom = document.querySelectorAll("[data-custom-field]");
@@ -121,7 +175,7 @@ export const CHECKOUT_PAGE_SCRIPT = `
   function poll(left) {
     api("GET", "").then(function (res) {
       if (res.ok && res.data.status === "succeeded") return success(res.data);
-      if (res.ok && res.data.status === "open") return say("The payment did not go through. Please try another payment method.");
+      if (res.ok && res.data.status === "open") return showFormError("The payment did not go through. Please try another payment method.", true);
       if (left > 0) setTimeout(function () { poll(left - 1); }, 1000);
     });
   }
@@ -131,7 +185,7 @@ export const CHECKOUT_PAGE_SCRIPT = `
     say(approve ? "Confirming…" : "Authentication failed.");
     api("POST", "/test-authenticate", { approve: approve }).then(function (res) {
       if (res.ok && res.data.status === "succeeded") return success(res.data);
-      if (res.ok) { render(res.data); say("The payment was not authenticated. Please try again."); return; }
+      if (res.ok) { render(res.data); showFormError("The payment was not authenticated. Please try again or use another card.", true); return; }
       showError(res);
     });
   }
@@ -160,6 +214,7 @@ export const CHECKOUT_PAGE_SCRIPT = `
       render(res.data);
     });
   });
+  if ($("country")) { $("country").addEventListener("change", countryChanged); countryChanged(); }
   $("auth-approve").addEventListener("click", function () { authenticate(true); });
   $("auth-fail").addEventListener("click", function () { authenticate(false); });
   $("checkout").addEventListener("submit", function (event) {

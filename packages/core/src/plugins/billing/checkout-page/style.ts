@@ -15,5 +15,9 @@ button{font:inherit;padding:.65rem 1rem;border:0;border-radius:.4rem;background:
 button:disabled{opacity:.6}
 :focus-visible{outline:3px solid #fb8500;outline-offset:2px}
 .status{min-height:1.2rem;font-weight:600}
+[hidden]{display:none!important}
+.form-error{background:#ffebe9;border:1px solid #ff8182;color:#82071e;border-radius:.4rem;padding:.65rem .8rem;margin:0 0 1rem;font-weight:600}
+.form-error:focus{outline:3px solid #cf222e;outline-offset:2px}
+.req{color:#cf222e}
 #authenticate{border:1px solid #d0d7de;border-radius:.5rem;padding:1rem;margin-top:1rem}
 `;
