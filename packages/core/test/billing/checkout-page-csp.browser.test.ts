@@ -172,7 +172,12 @@ describe.skipIf(!hasBrowser && !requireBrowser)(
         postalCode: "12345",
         state: "US-IL",
       };
-      for (const [id, value] of Object.entries(fields)) await page.locator(`#${id}`).fill(value);
+      for (const [id, value] of Object.entries(fields)) {
+        const field = page.locator(`#${id}`);
+        // Country and (for the US and Canada) state are selects; the rest are text inputs.
+        if ((await field.evaluate((el) => el.tagName)) === "SELECT") await field.selectOption(value);
+        else await field.fill(value);
+      }
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
       await page.getByRole("button", { name: /^Pay / }).click();
     }

@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from "kysely";
 import mysql from "mysql2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,8 +102,9 @@ for (const target of targets) {
     let config: string;
     let db: DynamicKysely;
     const prefix = randomPrefix("cli");
-    const tables = async () =>
-      (await db.introspection.getTables()).map((t) => t.name).filter((name) => name.startsWith(prefix));
+    // Only this test's tables: introspecting the whole schema races with other test files dropping
+    // their own tables at the same moment (parallel runs share one database).
+    const tables = () => tablesWithPrefix(db, target.dialect, prefix);
 
     beforeAll(async () => {
       scratch = await scratchDir(`cli-migrate-${target.dialect}`);
@@ -202,3 +203,21 @@ describe("the gatehouse executable", () => {
     SLOW,
   );
 });
+
+/** Names of the tables starting with `prefix`, read from the catalog of the current database. */
+async function tablesWithPrefix(db: DynamicKysely, dialect: SqlDialect, prefix: string): Promise<string[]> {
+  // `_` in the pattern matches any character: the filter below keeps the exact prefix.
+  const like = `${prefix}%`;
+  const query =
+    dialect === "sqlite"
+      ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ${like}`
+      : dialect === "mysql"
+        ? sql<{
+            name: string;
+          }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name LIKE ${like}`
+        : sql<{
+            name: string;
+          }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE ${like}`;
+  const { rows } = await query.execute(db);
+  return rows.map((r) => r.name).filter((name) => name.startsWith(prefix));
+}
