@@ -12,7 +12,12 @@ describe("refunds: full and partial", () => {
     const asked: RefundInput[] = [];
     const app = await refundShop({
       ...tax20,
-      processor: testProcessor({ refundOutcome: (input) => (asked.push(input), "succeeded") }),
+      processor: testProcessor({
+        refundOutcome: (input) => {
+          asked.push(input);
+          return "succeeded";
+        },
+      }),
     });
     const order = await app.paidOrder(2000);
     expect(order).toMatchObject({ netAmount: 2000, taxAmount: 400, totalAmount: 2400, status: "paid" });
