@@ -92,7 +92,8 @@ export function createRefundService(ctx: BillingContext, merchants: MerchantServ
     }
     return ctx.write(async (tx, emit) => {
       const now = ctx.now();
-      const status = result.status;
+      // A refund is never created canceled (refunds/status.ts): the processor's cancel is a failure.
+      const status = result.status === "canceled" ? "failed" : result.status;
       const row: Omit<RefundRow, "id"> = {
         merchantId: order.merchantId,
         orderId: order.id,
@@ -111,7 +112,7 @@ export function createRefundService(ctx: BillingContext, merchants: MerchantServ
         modifiedAt: now,
       };
       // The order row first (locks it), then the refund row that references it.
-      if (status === "failed" || status === "canceled") await books.release(tx, order, amounts);
+      if (status === "failed") await books.release(tx, order, amounts);
       const booked = status === "succeeded" ? await books.book(tx, row, 1) : null;
       const refund = await refundRepository(tx).insert(row);
       await emit(order.merchantId, "refund.created", serializeRefund(refund));
