@@ -162,7 +162,7 @@ describe("refunds: bad input writes nothing", () => {
     const expectRejected = async (body: Record<string, unknown>, status: number, message: string) => {
       const res = await app.refund(body);
       expect(res.status, message).toBe(status);
-      expect((res.data as { message: string }).message).toBe(message);
+      expect((res.data as unknown as { message: string }).message).toBe(message);
     };
     await expectRejected({ orderId: order.id, amount: 0 }, 422, "Refund amount must be greater than zero");
     await expectRejected({ orderId: order.id, amount: -100 }, 422, "Refund amount must be greater than zero");
