@@ -85,6 +85,26 @@ export const BILLING_ERROR_CODES = {
   WEBHOOK_EVENT_NOT_FOUND: { status: 404, message: "Webhook event not found" },
   ORDER_NOT_FOUND: { status: 404, message: "Order not found" },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: "Subscription not found" },
+  REFUND_NOT_FOUND: { status: 404, message: "Refund not found" },
+  REFUND_AMOUNT_MUST_BE_GREATER_THAN_ZERO: {
+    status: 422,
+    message: "Refund amount must be greater than zero",
+  },
+  REFUND_AMOUNT_EXCEEDS_REFUNDABLE_AMOUNT: {
+    status: 422,
+    message: "Refund amount exceeds refundable amount",
+  },
+  ORDER_IS_NOT_PAID: { status: 422, message: "Order is not paid" },
+  ORDER_IS_ALREADY_FULLY_REFUNDED: { status: 403, message: "Order is already fully refunded" },
+  SUBSCRIPTION_BENEFITS_CAN_ONLY_BE_REVOKED_UPON_CANCELLATION: {
+    status: 400,
+    message: "Subscription benefits can only be revoked upon cancellation",
+  },
+  ORDER_HAS_NO_PAYMENT_TO_REFUND: { status: 404, message: "Order has no payment to refund" },
+  THE_PAYMENT_PROCESSOR_DID_NOT_ACCEPT_THE_REFUND: {
+    status: 502,
+    message: "The payment processor did not accept the refund",
+  },
   CURRENCY_MUST_BE_A_LOWER_CASE_ISO_4217_CODE: {
     status: 422,
     message: "Currency must be a lower-case ISO 4217 code.",

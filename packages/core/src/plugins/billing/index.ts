@@ -78,5 +78,11 @@ export {
   type StripeProcessorOptions,
   stripeProcessor,
 } from "./processors/stripe";
-export { TEST_PAYMENT_METHODS, testProcessor } from "./processors/test-processor";
+export {
+  TEST_PAYMENT_METHODS,
+  type TestProcessorOptions,
+  type TestRefundOutcome,
+  testProcessor,
+} from "./processors/test-processor";
+export type { SerializedRefund } from "./refunds/serialize";
 export type { BillingServices } from "./services";

@@ -86,6 +86,9 @@ export const orderFields = {
   totalAmount: money(),
   refundedAmount: { type: "number", required: true, default: 0, bigint: true },
   refundedTaxAmount: { type: "number", required: true, default: 0, bigint: true },
+  /** Held by pending and succeeded refunds: never above `netAmount` / `taxAmount` (internal). */
+  refundReservedAmount: { type: "number", required: true, default: 0, bigint: true },
+  refundReservedTaxAmount: { type: "number", required: true, default: 0, bigint: true },
   currency: str(),
   billingReason: str(),
   billingName: str(false),
@@ -112,6 +115,27 @@ export const orderItemFields = {
   proration: bool(false),
   productPriceId: str(false),
   createdAt: created,
+} as const satisfies FieldMap;
+
+/** A refund of (part of) a paid order (BILLING.md 5); amounts exclude / are the tax share. */
+export const refundFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  orderId: ref("billingOrder", "cascade"),
+  customerId: ref("billingCustomer"),
+  subscriptionId: { type: "string", required: false, index: true },
+  status: str(),
+  reason: str(),
+  amount: money(),
+  taxAmount: money(),
+  currency: str(),
+  comment: str(false),
+  revokeBenefits: bool(false),
+  metadata: json(),
+  /** The processor's refund (Stripe `re_...`): its webhooks move the status. */
+  processorRefundId: { type: "string", required: false, unique: true },
+  failureReason: str(false),
+  createdAt: created,
+  modifiedAt: modified,
 } as const satisfies FieldMap;
 
 export const subscriptionFields = {

@@ -4,6 +4,8 @@ import type { BillingEventType } from "./events";
 import type * as catalog from "./models";
 import type * as flow from "./models-flow";
 import type { OrderStatus } from "./orders/status";
+import type { RefundReason } from "./processors/processor";
+import type { RefundStatus } from "./refunds/status";
 import type { SubscriptionStatus } from "./subscriptions/status";
 
 /**
@@ -121,6 +123,11 @@ export type OrderRow = RowOf<
 >;
 
 export type OrderItemRow = RowOf<typeof flow.orderItemFields>;
+
+export type RefundRow = RowOf<
+  typeof flow.refundFields,
+  { status: RefundStatus; reason: RefundReason; metadata: Metadata }
+>;
 
 export type SubscriptionRow = RowOf<
   typeof flow.subscriptionFields,

@@ -40,6 +40,7 @@ export const billingSchema = {
   },
   billingOrderItem: { fields: flow.orderItemFields },
   billingSubscription: { fields: flow.subscriptionFields },
+  billingRefund: { fields: flow.refundFields },
   billingWebhookEndpoint: { fields: flow.webhookEndpointFields },
   billingWebhookEvent: { fields: flow.webhookEventFields },
   billingWebhookDelivery: { fields: flow.webhookDeliveryFields },

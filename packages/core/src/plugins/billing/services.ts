@@ -6,6 +6,7 @@ import { createCatalogServices } from "./merchant-services";
 import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
 import { createOrderService } from "./orders/service";
+import { createRefundService } from "./refunds/service";
 import { createSubscriptionService } from "./subscriptions/service";
 import { createWebhookService } from "./webhooks/service";
 
@@ -19,6 +20,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const checkouts = createCheckoutService({ ctx, merchants, customers, orders, subscriptions });
   const webhooks = createWebhookService(ctx);
   const catalog = createCatalogServices(ctx, merchants, customers);
+  const refunds = createRefundService(ctx, merchants, orders);
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
@@ -33,7 +35,18 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     return { checkouts: checkoutsResult, reconciled, webhooks: webhooksResult };
   }
 
-  return { ctx, merchants, customers, orders, subscriptions, checkouts, webhooks, ...catalog, runDue };
+  return {
+    ctx,
+    merchants,
+    customers,
+    orders,
+    subscriptions,
+    checkouts,
+    webhooks,
+    ...catalog,
+    refunds,
+    runDue,
+  };
 }
 
 export type BillingServices = ReturnType<typeof createBillingServices>;

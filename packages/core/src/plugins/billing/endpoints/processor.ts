@@ -24,7 +24,10 @@ export const processorWebhook = defineEndpoint(billingRoutes.processorWebhook, {
         headers: { "content-type": "application/json" },
       });
     }
-    const outcome = await billing.checkouts.handleProcessorEvent(event);
+    const outcome =
+      event.type === "refund.updated"
+        ? await billing.refunds.handleProcessorEvent(event)
+        : await billing.checkouts.handleProcessorEvent(event);
     return { received: true, outcome };
   },
 });

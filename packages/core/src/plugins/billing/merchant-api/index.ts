@@ -18,6 +18,7 @@ import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDisco
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
+import { createRefund, getRefund, listRefunds } from "./refunds";
 
 /** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
 export const merchantEndpoints = {
@@ -54,4 +55,7 @@ export const merchantEndpoints = {
   getCustomerState,
   getBillingOrganization,
   updateBillingOrganization,
+  createRefund,
+  getRefund,
+  listRefunds,
 };

@@ -40,6 +40,9 @@ export const merchantRoutes = {
   getCustomer: get("customers/get"),
   listCustomers: get("customers/list"),
   getCustomerState: get("customers/state"),
+  createRefund: post("refunds/create"),
+  getRefund: get("refunds/get"),
+  listRefunds: get("refunds/list"),
   getBillingOrganization: get("organization"),
   updateBillingOrganization: post("organization/update"),
 } as const;

@@ -13,6 +13,35 @@ export function orderRepository(db: DBAdapter) {
       orderStates.assertInitial(data.status);
       return db.create<OrderRow>({ model: "billingOrder", data });
     },
+    findById: (id: string) =>
+      db.findOne<OrderRow>({ model: "billingOrder", where: [{ field: "id", value: id }] }),
+    /**
+     * Refunds: holds (`by` > 0) or gives back (`by` < 0) part of the refundable rest (`field`
+     * `refundReservedAmount`, up to `netAmount`; `refundReservedTaxAmount`, up to `taxAmount`) with a
+     * guarded increment that never overshoots under concurrency: the row after, or null if refused.
+     */
+    holdRefund: (
+      order: Pick<OrderRow, "id" | "netAmount" | "taxAmount">,
+      field: "refundReservedAmount" | "refundReservedTaxAmount",
+      by: number,
+    ) =>
+      db.incrementOne<OrderRow>({
+        model: "billingOrder",
+        where: [{ field: "id", value: order.id }],
+        field,
+        by,
+        max: Math.max(0, field === "refundReservedAmount" ? order.netAmount : order.taxAmount),
+        min: 0,
+      }),
+    /** Adds a refund's amounts to the refunded totals (negative: reverts them); the row after. */
+    async addRefunded(order: Pick<OrderRow, "id" | "netAmount" | "taxAmount">, amount: number, tax: number) {
+      const where = [{ field: "id", value: order.id }];
+      const bump = (field: string, by: number, max: number) =>
+        db.incrementOne<OrderRow>({ model: "billingOrder", where, field, by, max, min: 0 });
+      const after = await bump("refundedAmount", amount, order.netAmount);
+      if (tax !== 0) return bump("refundedTaxAmount", tax, Math.max(0, order.taxAmount));
+      return after;
+    },
     insertItem: (data: Row) => db.create<OrderItemRow>({ model: "billingOrderItem", data }),
     itemsOf: (orderIds: readonly string[]) =>
       db.findMany<OrderItemRow>({

@@ -34,15 +34,52 @@ export interface ConfirmInput {
   readonly idempotencyKey: string;
 }
 
+/** Why money goes back (spec section 9, BILLING.md 5). */
+export type RefundReason =
+  | "duplicate"
+  | "fraudulent"
+  | "customer_request"
+  | "service_disruption"
+  | "satisfaction_guarantee"
+  | "other";
+
+export interface RefundInput {
+  /** The payment that took the money (Stripe: the PaymentIntent `pi_...`). */
+  readonly intentId: string;
+  /** Minor units, tax included (what goes back to the card). */
+  readonly amount: number;
+  readonly currency?: string;
+  readonly reason: RefundReason;
+  readonly metadata?: Readonly<Record<string, string>>;
+  /** Same key for a retried request: the processor refunds once. */
+  readonly idempotencyKey?: string;
+}
+
+export interface RefundResult {
+  readonly id: string;
+  readonly amount: number;
+  readonly status: "pending" | "succeeded" | "failed" | "canceled";
+  readonly failureReason?: string;
+}
+
 /** A processor's own webhook, verified and normalised. */
 export interface ProcessorEvent {
   readonly id: string;
-  readonly type: "payment.succeeded" | "payment.failed" | "setup.succeeded" | "setup.failed" | "ignored";
+  readonly type:
+    | "payment.succeeded"
+    | "payment.failed"
+    | "setup.succeeded"
+    | "setup.failed"
+    | "refund.updated"
+    | "ignored";
   readonly intentId?: string;
   readonly checkoutId?: string;
   readonly reason?: string;
   /** Terminal: the intent can never succeed (e.g. authentication abandoned and canceled). */
   readonly terminal?: boolean;
+  /** `refund.updated`: the processor's refund id and its new status. */
+  readonly refundId?: string;
+  readonly refundStatus?: RefundResult["status"];
   readonly payload: string;
 }
 
@@ -89,6 +126,8 @@ export interface PaymentProcessor {
    * `confirmed` by a process that died between the processor's answer and the order write.
    */
   paymentStatus(input: PaymentStatusInput): Promise<PaymentStatus>;
+  /** Refunds (part of) a payment; the engine records the result (refunds/service.ts). */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** Verifies and normalises the processor's webhook; throws on a bad signature. */
   parseWebhook(request: Request): Promise<ProcessorEvent>;
 }

@@ -1,7 +1,14 @@
 import { constantTimeEqual } from "../../../crypto/constant-time";
 import { nodeCrypto } from "../../../crypto/node-crypto";
 import { generateRandomString } from "../../../crypto/random";
-import type { PaymentProcessor, PaymentResult, PaymentStatus, ProcessorEvent } from "./processor";
+import type {
+  PaymentProcessor,
+  PaymentResult,
+  PaymentStatus,
+  ProcessorEvent,
+  RefundInput,
+  RefundResult,
+} from "./processor";
 
 /**
  * A deterministic, offline processor for development, tests and the examples. It behaves like
@@ -21,6 +28,10 @@ import type { PaymentProcessor, PaymentResult, PaymentStatus, ProcessorEvent } f
  * The processor keeps no state: an intent id carries the outcome `confirm` answered (`tpi_ok_...`
  * succeeded, `tpi_3ds_...` awaiting authentication, `tpi_no_...` declined), so `paymentStatus` gives
  * the same answer in any process. An intent the engine never recorded cannot be found: `not_found`.
+ *
+ * Refunds succeed synchronously. `refundOutcome` scripts another answer per refund: `"failed"`,
+ * `"pending"` (settle it later with `refundEvent(refundId, status)`, like Stripe's refund webhook),
+ * or a thrown error (the processor unreachable).
  */
 const OUTCOMES: Record<string, "succeed" | "decline" | "insufficient" | "authenticate"> = {
   pm_card_visa: "succeed",
@@ -35,7 +46,17 @@ const OUTCOMES: Record<string, "succeed" | "decline" | "insufficient" | "authent
 
 export const TEST_PAYMENT_METHODS = Object.keys(OUTCOMES);
 
+export type TestRefundOutcome = "succeeded" | "failed" | "pending";
+
+export interface TestProcessorOptions {
+  webhookSecret?: string;
+  /** The answer to a refund (default `succeeded`); throw to simulate an unreachable processor. */
+  refundOutcome?: (input: RefundInput) => TestRefundOutcome;
+}
+
 export interface TestProcessor extends PaymentProcessor {
+  /** The signed processor event moving a refund (as Stripe's `refund.updated`). */
+  refundEvent(refundId: string, status: RefundResult["status"]): Promise<Request>;
   /** The signed event for a completed (or failed) 3-D Secure challenge. */
   authenticate(intentId: string, approved: boolean, checkoutId: string): Promise<Request>;
 }
@@ -45,7 +66,7 @@ function hmac(secret: string, body: string): string {
   return nodeCrypto.createHmac("sha256", secret).update(body).digest("hex");
 }
 
-export function testProcessor(options: { webhookSecret?: string } = {}): TestProcessor {
+export function testProcessor(options: TestProcessorOptions = {}): TestProcessor {
   const secret = options.webhookSecret ?? "test-processor-secret";
   const normalise = (method: string) => method.replace(/[\s-]/g, "");
 
@@ -114,6 +135,24 @@ export function testProcessor(options: { webhookSecret?: string } = {}): TestPro
       if (tag === "ok") return { status: "succeeded", intentId };
       if (tag === "3ds") return { status: "requires_action", intentId };
       return { status: "failed", intentId, reason: "Your card was declined", terminal: false };
+    },
+    async refund(input): Promise<RefundResult> {
+      const status = options.refundOutcome?.(input) ?? "succeeded";
+      const id = `tre_${generateRandomString(24)}`;
+      return {
+        id,
+        amount: input.amount,
+        status,
+        ...(status === "failed" ? { failureReason: "The refund was declined" } : {}),
+      };
+    },
+    async refundEvent(refundId, status) {
+      return signedRequest({
+        id: `tevt_${generateRandomString(24)}`,
+        type: "refund.updated",
+        refundId,
+        refundStatus: status,
+      });
     },
     async authenticate(intentId, approved, checkoutId) {
       return signedRequest({

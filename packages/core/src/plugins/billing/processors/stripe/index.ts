@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
-import type { PaymentProcessor } from "../processor";
+import type { PaymentProcessor, RefundInput, RefundResult } from "../processor";
 import { createCancelIntent } from "./cancel";
 import { stripeClient } from "./client";
 import { createConfirm } from "./confirm";
 import { createEnsureCustomer } from "./customers";
-import type { RefundInput, RefundResult, StripeProcessorOptions } from "./options";
+import type { StripeProcessorOptions } from "./options";
 import { createRefund } from "./refunds";
 import { createPaymentStatus } from "./status";
 import { createParseWebhook } from "./webhook";

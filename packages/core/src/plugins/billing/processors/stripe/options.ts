@@ -24,29 +24,4 @@ export interface StripeProcessorOptions {
   readonly webhookTolerance?: number;
 }
 
-/** Why money goes back, in the engine's words (BILLING.md section 5). */
-export type RefundReason =
-  | "duplicate"
-  | "fraudulent"
-  | "customer_request"
-  | "service_disruption"
-  | "satisfaction_guarantee"
-  | "other";
-
-export interface RefundInput {
-  /** The PaymentIntent that took the money (`pi_...`). */
-  readonly intentId: string;
-  /** Minor units, tax included (what goes back to the card). */
-  readonly amount: number;
-  readonly reason: RefundReason;
-  readonly metadata?: Readonly<Record<string, string>>;
-  /** Same key for a retried request: Stripe refunds once. */
-  readonly idempotencyKey?: string;
-}
-
-export interface RefundResult {
-  readonly id: string;
-  readonly amount: number;
-  readonly status: "pending" | "succeeded" | "failed" | "canceled";
-  readonly failureReason?: string;
-}
+export type { RefundInput, RefundReason, RefundResult } from "../processor";

@@ -9,12 +9,13 @@ const STRIPE_REASONS: Partial<Record<RefundReason, Stripe.RefundCreateParams.Rea
   customer_request: "requested_by_customer",
 };
 
-function statusOf(status: string | null): RefundResult["status"] {
+/** A Stripe refund status in the engine's words (pending and requires_action wait). */
+export function refundStatusOf(status: string | null): RefundResult["status"] {
   if (status === "succeeded" || status === "failed" || status === "canceled") return status;
   return "pending"; // pending, requires_action
 }
 
-/** Refunds (part of) a PaymentIntent; the engine's refund flow (billing part 2) records the result. */
+/** Refunds (part of) a PaymentIntent; the engine's refund service records the result. */
 export function createRefund(client: StripeClient) {
   return async function refund(input: RefundInput): Promise<RefundResult> {
     const stripe = await client();
@@ -32,7 +33,7 @@ export function createRefund(client: StripeClient) {
     return {
       id: refund.id,
       amount: refund.amount,
-      status: statusOf(refund.status),
+      status: refundStatusOf(refund.status),
       ...(refund.failure_reason ? { failureReason: refund.failure_reason } : {}),
     };
   };

@@ -3,6 +3,7 @@ import type { ProcessorEvent } from "../processor";
 import type { StripeClient } from "./client";
 import { reasonOf } from "./errors";
 import type { StripeProcessorOptions } from "./options";
+import { refundStatusOf } from "./refunds";
 
 type Normalised = Omit<ProcessorEvent, "id" | "payload">;
 
@@ -18,7 +19,8 @@ function about(intentId: string | undefined, metadata: Stripe.Metadata | null): 
 /**
  * Stripe's event types, in the engine's words (BILLING.md 1.8): payment_intent.succeeded (or
  * charge.succeeded) and setup_intent.succeeded settle a checkout; payment_intent.payment_failed
- * and setup_intent.setup_failed send it back to open; a canceled intent is a terminal failure.
+ * and setup_intent.setup_failed send it back to open; a canceled intent is a terminal failure;
+ * refund.updated and charge.refund.updated move the engine's refund (refunds/service.ts).
  * Every other type is acknowledged and ignored.
  */
 export function normalise(event: Stripe.Event): Normalised {
@@ -56,6 +58,11 @@ export function normalise(event: Stripe.Event): Normalised {
       const intent = event.data.object;
       const reason = `The setup was canceled (${intent.cancellation_reason ?? "canceled"})`;
       return { ...about(intent.id, intent.metadata), type: "setup.failed", reason, terminal: true };
+    }
+    case "refund.updated":
+    case "charge.refund.updated": {
+      const refund = event.data.object;
+      return { type: "refund.updated", refundId: refund.id, refundStatus: refundStatusOf(refund.status) };
     }
     default:
       return { type: "ignored" };
