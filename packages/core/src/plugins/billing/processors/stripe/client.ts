@@ -8,7 +8,7 @@ async function loadSdk(): Promise<typeof Stripe> {
   try {
     return (await import("stripe")).default;
   } catch (error) {
-    throw new Error('The Stripe processor needs the "stripe" package: install it next to @gatehouse/core', {
+    throw new Error('The Stripe processor needs the "stripe" package: install it next to @gatehouse-js/core', {
       cause: error,
     });
   }
