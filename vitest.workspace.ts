@@ -55,4 +55,16 @@ export default [
       hookTimeout: 120_000,
     },
   }),
+  defineProject({
+    test: {
+      name: "packaging",
+      root: ".",
+      include: ["test/packaging/**/*.test.ts"],
+      environment: "node",
+      env: { GATEHOUSE_TEST_PROJECT: "packaging" },
+      // Builds (when dist is stale), packs, npm-installs and type-checks: minutes, not seconds.
+      testTimeout: 300_000,
+      hookTimeout: 600_000,
+    },
+  }),
 ];

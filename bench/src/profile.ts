@@ -1,6 +1,6 @@
 /**
  * Runs one scenario against one library in a loop, for `node --cpu-prof` (or --prof):
- *   pnpm --filter @gatehouse/bench cpu-profile get-session-db gatehouse postgres 10
+ *   pnpm --filter @gatehouse-js/bench cpu-profile get-session-db gatehouse postgres 10
  * then `node --import tsx src/profile-summary.ts <biggest .cpuprofile>` (the biggest file is the
  * main thread). Prints wall and CPU time per request.
  */

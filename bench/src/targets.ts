@@ -8,12 +8,12 @@ import { BASE_PATH, ORIGIN, SECRET, SESSION } from "./config";
  * source tree (before/after comparisons of a core change); default: this workspace's core.
  */
 const coreSource = process.env.GATEHOUSE_CORE_SRC;
-const core: typeof import("@gatehouse/core") = coreSource
+const core: typeof import("@gatehouse-js/core") = coreSource
   ? await import(`${coreSource}/index.ts`)
-  : await import("@gatehouse/core");
-const kyselyAdapters: typeof import("@gatehouse/core/adapters/kysely") = coreSource
+  : await import("@gatehouse-js/core");
+const kyselyAdapters: typeof import("@gatehouse-js/core/adapters/kysely") = coreSource
   ? await import(`${coreSource}/adapters/kysely/index.ts`)
-  : await import("@gatehouse/core/adapters/kysely");
+  : await import("@gatehouse-js/core/adapters/kysely");
 const { createAuth, migrate } = core;
 const { postgresAdapter, sqliteAdapter } = kyselyAdapters;
 

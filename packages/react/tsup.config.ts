@@ -8,5 +8,5 @@ export default defineConfig({
   clean: true,
   treeshake: true,
   target: "es2022",
-  external: ["react", "react-dom", "nanostores", "@gatehouse/core", /^@gatehouse\/core\//],
+  external: ["react", "react-dom", "nanostores", "@gatehouse-js/core", /^@gatehouse-js\/core\//],
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
-import { migrate } from "@gatehouse/core";
-import { toNodeHandler } from "@gatehouse/core/node";
+import { migrate } from "@gatehouse-js/core";
+import { toNodeHandler } from "@gatehouse-js/core/node";
 import { createExampleAuth, type ExampleConfig } from "./auth";
 import { createDemoApi } from "./demo/api";
 import { seedDemo } from "./demo/seed";

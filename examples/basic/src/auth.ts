@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { createAuth } from "@gatehouse/core";
-import { pgliteAdapter } from "@gatehouse/core/adapters/kysely";
-import { admin } from "@gatehouse/core/plugins/admin";
-import { billing } from "@gatehouse/core/plugins/billing";
-import { type InvitationEmail, organization } from "@gatehouse/core/plugins/organization";
-import { username } from "@gatehouse/core/plugins/username";
+import { createAuth } from "@gatehouse-js/core";
+import { pgliteAdapter } from "@gatehouse-js/core/adapters/kysely";
+import { admin } from "@gatehouse-js/core/plugins/admin";
+import { billing } from "@gatehouse-js/core/plugins/billing";
+import { type InvitationEmail, organization } from "@gatehouse-js/core/plugins/organization";
+import { username } from "@gatehouse-js/core/plugins/username";
 import { storeProducts } from "./catalog";
 import { createMailbox } from "./demo/mailbox";
 

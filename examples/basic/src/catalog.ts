@@ -1,4 +1,4 @@
-import type { ConfiguredProduct } from "@gatehouse/core/plugins/billing";
+import type { ConfiguredProduct } from "@gatehouse-js/core/plugins/billing";
 import type { ExampleAuth } from "./auth";
 
 /** Slugs the page buys by (`client.checkout({ slug })`), filled once the catalog exists. */

@@ -1,4 +1,4 @@
-import type { Auth } from "@gatehouse/core";
+import type { Auth } from "@gatehouse-js/core";
 import {
   type AuthClient,
   type ClientOptions,
@@ -6,7 +6,7 @@ import {
   createAuthClient as createCoreClient,
   type InferPluginAtoms,
   type SessionAtom,
-} from "@gatehouse/core/client";
+} from "@gatehouse-js/core/client";
 import type { ReadableAtom } from "nanostores";
 import { useStore } from "./use-store";
 

@@ -1,4 +1,4 @@
-/** `@gatehouse/react`: the Gatehouse client with React hooks. All logic lives in `@gatehouse/core/client`. */
+/** `@gatehouse-js/react`: the Gatehouse client with React hooks. All logic lives in `@gatehouse-js/core/client`. */
 export {
   type AuthClient,
   type ClientError,
@@ -10,6 +10,6 @@ export {
   getServerSession,
   inferServer,
   type QueryState,
-} from "@gatehouse/core/client";
+} from "@gatehouse-js/core/client";
 export { createAuthClient, type ReactAuthClient, type StoreHooks } from "./create-client";
 export { useStore } from "./use-store";

@@ -1,5 +1,5 @@
-import { defineClientPlugin } from "@gatehouse/core/client";
-import { createTestAuth, createTestFetch } from "@gatehouse/core/testing";
+import { defineClientPlugin } from "@gatehouse-js/core/client";
+import { createTestAuth, createTestFetch } from "@gatehouse-js/core/testing";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { useRef } from "react";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";

@@ -1,9 +1,9 @@
-import { inferServer } from "@gatehouse/core/client";
-import { adminClient } from "@gatehouse/core/plugins/admin/client";
-import { billingClient } from "@gatehouse/core/plugins/billing/client";
-import { organizationClient } from "@gatehouse/core/plugins/organization/client";
-import { usernameClient } from "@gatehouse/core/plugins/username/client";
-import { createAuthClient } from "@gatehouse/react";
+import { inferServer } from "@gatehouse-js/core/client";
+import { adminClient } from "@gatehouse-js/core/plugins/admin/client";
+import { billingClient } from "@gatehouse-js/core/plugins/billing/client";
+import { organizationClient } from "@gatehouse-js/core/plugins/organization/client";
+import { usernameClient } from "@gatehouse-js/core/plugins/username/client";
+import { createAuthClient } from "@gatehouse-js/react";
 import type { ExampleAuth } from "../auth";
 
 /**

@@ -1,4 +1,4 @@
-import type { ClientError } from "@gatehouse/core/client";
+import type { ClientError } from "@gatehouse-js/core/client";
 
 /**
  * What the demo tells people, by the client's typed error code. The server's own message is the

@@ -1,4 +1,4 @@
-import type { ClientError } from "@gatehouse/core/client";
+import type { ClientError } from "@gatehouse-js/core/client";
 import {
   createContext,
   type FormEvent,

@@ -1,4 +1,4 @@
-import type { ClientError } from "@gatehouse/core/client";
+import type { ClientError } from "@gatehouse-js/core/client";
 import { useCallback, useEffect, useState } from "react";
 
 type Result<T> = { data: T; error: null } | { data: null; error: ClientError };

@@ -45,17 +45,35 @@ export function resolveConfigPath(cwd: string, given: string | undefined): strin
   return found;
 }
 
+/** tsx's scoped loader when the app has tsx installed (an optional peer dependency), else null. */
+async function tsxImport(): Promise<
+  ((url: string, options: { parentURL: string }) => Promise<unknown>) | null
+> {
+  try {
+    return (await import("tsx/esm/api")).tsImport;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Imports the file. TypeScript goes through tsx's loader, so `auth.ts` needs no build step; the
- * loader is scoped to this import (it does not change how the rest of the process loads modules).
+ * Imports the file. TypeScript goes through tsx's loader when the app has `tsx` (so `auth.ts` needs
+ * no build step; the loader is scoped to this import); without it, Node loads the file itself (type
+ * stripping, Node 22.18+), and a failure says how to fix it.
  */
 async function importFile(file: string): Promise<unknown> {
   const url = pathToFileURL(file).href;
-  if (/\.[mc]?tsx?$/.test(file)) {
-    const { tsImport } = await import("tsx/esm/api");
-    return tsImport(url, { parentURL: url });
+  if (!/\.[mc]?tsx?$/.test(file)) return import(url);
+  const tsImport = await tsxImport();
+  if (tsImport) return tsImport(url, { parentURL: url });
+  try {
+    return await import(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `${reason} (install tsx next to @gatehouse-js/core to load a TypeScript config: npm i -D tsx)`,
+    );
   }
-  return import(url);
 }
 
 /**

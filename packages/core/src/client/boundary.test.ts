@@ -21,7 +21,7 @@ function resolveLocal(from: string, spec: string): string {
   throw new Error(`cannot resolve ${spec} from ${from}`);
 }
 
-describe("@gatehouse/core/client stays browser-safe", () => {
+describe("@gatehouse-js/core/client stays browser-safe", () => {
   it("reaches only client modules, route manifests, error tables and nanostores", () => {
     const seen = new Set<string>();
     const external = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * `@gatehouse/core/client`: the framework-neutral, browser-safe client. It imports route manifests
+ * `@gatehouse-js/core/client`: the framework-neutral, browser-safe client. It imports route manifests
  * and error tables only; server types arrive through `import type`.
  */
 export { AUTH_ERROR_CODES } from "../auth/error-codes";

@@ -5,7 +5,7 @@ type UserRow = User & Record<string, unknown>;
 /**
  * Domain events, emitted after the change commits. Plugins add their own with declaration merging:
  *
- *   declare module "@gatehouse/core" { interface GatehouseEvents { "organization.created": {...} } }
+ *   declare module "@gatehouse-js/core" { interface GatehouseEvents { "organization.created": {...} } }
  */
 export interface GatehouseEvents {
   "user.created": { user: UserRow; request?: Request };

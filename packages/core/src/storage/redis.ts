@@ -30,7 +30,7 @@ const seconds = (ttl: number) => Math.max(1, Math.ceil(ttl));
  * create and close: sessions, the per-user session index and rate-limit counters.
  *
  *   import Redis from "ioredis";
- *   import { redisStorage } from "@gatehouse/core/storage/redis";
+ *   import { redisStorage } from "@gatehouse-js/core/storage/redis";
  *   createAuth({ secondaryStorage: redisStorage(new Redis(process.env.REDIS_URL!), { keyPrefix: "auth:" }) });
  */
 export function redisStorage(client: Redis, options: RedisStorageOptions = {}): SecondaryStorage {

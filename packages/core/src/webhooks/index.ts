@@ -2,7 +2,7 @@
  * Receiving side of Gatehouse billing webhooks (Standard Webhooks), for merchants' own apps.
  * Browser and edge safe: no Node APIs are required.
  *
- *   import { verifyWebhook, WebhookVerificationError } from "@gatehouse/core/webhooks";
+ *   import { verifyWebhook, WebhookVerificationError } from "@gatehouse-js/core/webhooks";
  */
 export {
   BILLING_EVENT_TYPES,

@@ -1,5 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect } from "kysely";
+// Kysely's structural PGlite type: the public types never import @electric-sql/pglite, so apps
+// on other databases type-check without installing it.
+import { Kysely, type PGlite, PGliteDialect } from "kysely";
 import type { DatabaseAdapter } from "../../db/adapter";
 import { createKyselyAdapter } from "./adapter";
 import type { DynamicDatabase, KyselyDriverOptions } from "./types";

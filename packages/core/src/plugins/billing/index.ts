@@ -76,6 +76,7 @@ export {
   type RefundResult,
   type StripeProcessor,
   type StripeProcessorOptions,
+  type StripeSdk,
   stripeProcessor,
 } from "./processors/stripe";
 export {

@@ -8,9 +8,12 @@ async function loadSdk(): Promise<typeof Stripe> {
   try {
     return (await import("stripe")).default;
   } catch (error) {
-    throw new Error('The Stripe processor needs the "stripe" package: install it next to @gatehouse/core', {
-      cause: error,
-    });
+    throw new Error(
+      'The Stripe processor needs the "stripe" package: install it next to @gatehouse-js/core',
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -20,13 +23,15 @@ async function loadSdk(): Promise<typeof Stripe> {
  * the one every runtime has (Node, Bun, Deno, workers), and the one request mocks see.
  */
 export function stripeClient(options: StripeProcessorOptions): StripeClient {
-  let client: Promise<Stripe> | null = options.client ? Promise.resolve(options.client) : null;
+  let client: Promise<Stripe> | null = options.client ? Promise.resolve(options.client as Stripe) : null;
   return () => {
     client ??= loadSdk()
       .then(
         (StripeSDK) =>
           new StripeSDK(options.secretKey, {
-            ...(options.apiVersion ? { apiVersion: options.apiVersion } : {}),
+            ...(options.apiVersion
+              ? { apiVersion: options.apiVersion as Stripe.StripeConfig["apiVersion"] }
+              : {}),
             httpClient: StripeSDK.createFetchHttpClient(),
             appInfo: { name: "Gatehouse" },
           }),

@@ -1,22 +1,24 @@
-import type Stripe from "stripe";
-import type { PaymentProcessor, RefundInput, RefundResult } from "../processor";
+import type { PaymentProcessor } from "../processor";
 import { createCancelIntent } from "./cancel";
 import { stripeClient } from "./client";
 import { createConfirm } from "./confirm";
 import { createEnsureCustomer } from "./customers";
-import type { StripeProcessorOptions } from "./options";
+import type { RefundInput, RefundResult, StripeProcessorOptions, StripeSdk } from "./options";
 import { createRefund } from "./refunds";
 import { createPaymentStatus } from "./status";
 import { createParseWebhook } from "./webhook";
 
-export type { RefundInput, RefundReason, RefundResult, StripeProcessorOptions } from "./options";
+export type { RefundInput, RefundReason, RefundResult, StripeProcessorOptions, StripeSdk } from "./options";
 
 export interface StripeProcessor extends PaymentProcessor {
   readonly id: "stripe";
   /** Refunds (part of) a PaymentIntent. */
   refund(input: RefundInput): Promise<RefundResult>;
-  /** The SDK client the processor uses (loaded on first use), for calls the port does not cover. */
-  client(): Promise<Stripe>;
+  /**
+   * The SDK client the processor uses (loaded on first use), for calls the port does not cover:
+   * `(await processor.client()) as Stripe`.
+   */
+  client(): Promise<StripeSdk>;
 }
 
 /**
