@@ -38,8 +38,10 @@ describe("billing state tables", () => {
     expect(() => checkoutStates.assertMove("confirmed", "succeeded")).not.toThrow();
   });
 
-  it("order: pending/paid/refunds (BILLING.md 2.2, 5)", () => {
-    expect(orderStates.statuses).toEqual(["pending", "paid", "refunded", "partially_refunded"]);
+  it("order: pending/paid/refunds/void (BILLING.md 2.2, 5)", () => {
+    expect(orderStates.statuses).toEqual(["pending", "paid", "refunded", "partially_refunded", "void"]);
+    expect(orderStates.canMove("pending", "void")).toBe(true);
+    expect(orderStates.canMove("paid", "void")).toBe(false);
     expect([...orderStates.initial].sort()).toEqual(["paid", "pending"]);
     expect(orderStates.canMove("pending", "paid")).toBe(true);
     expect(orderStates.canMove("paid", "pending")).toBe(false);
@@ -48,7 +50,7 @@ describe("billing state tables", () => {
     expect(orderStates.canMove("partially_refunded", "partially_refunded")).toBe(true);
     expect(orderStates.canMove("partially_refunded", "refunded")).toBe(true);
     expect(orderStates.canMove("pending", "refunded")).toBe(false);
-    expect(orderStates.terminal).toEqual([]);
+    expect(orderStates.terminal).toEqual(["void"]);
   });
 
   it("subscription: the spec's seven statuses (BILLING.md 3.1, 3.5, 3.8)", () => {

@@ -78,3 +78,17 @@ export async function merchantFor(
   }
   return merchants.resolve(orgId);
 }
+
+/** Does the user hold billing `mode` in the organization (default role grants or a custom role)? */
+export async function hasBillingGrant(
+  app: AppContext,
+  userId: string,
+  organizationId: string,
+  mode: "manage" | "read",
+): Promise<boolean> {
+  const roles = await membershipRoles(app, organizationId, userId);
+  if (!roles) return false;
+  if (roles.some((r) => DEFAULT_BILLING_GRANTS[r]?.includes(mode))) return true;
+  const org = organizationsOf(app);
+  return Boolean(await org?.hasPermission({ userId, organizationId, permissions: { billing: [mode] } }));
+}

@@ -105,6 +105,27 @@ export const BILLING_ERROR_CODES = {
     status: 502,
     message: "The payment processor did not accept the refund",
   },
+  THIS_SUBSCRIPTION_IS_ALREADY_CANCELED_OR_WILL_BE_AT_THE_END_OF_THE_PERIOD: {
+    status: 403,
+    message: "This subscription is already canceled or will be at the end of the period.",
+  },
+  SUBSCRIPTION_UPDATES_ARE_NOT_ALLOWED: { status: 403, message: "Subscription updates are not allowed." },
+  THIS_SUBSCRIPTION_HAS_ENDED: { status: 410, message: "This subscription has ended." },
+  THIS_SUBSCRIPTION_IS_NOT_SET_TO_CANCEL: { status: 400, message: "This subscription is not set to cancel." },
+  PRODUCT_DOES_NOT_EXIST: { status: 422, message: "Product does not exist." },
+  PRODUCT_IS_NOT_RECURRING: { status: 422, message: "Product is not recurring." },
+  CAN_T_UPDATE_TO_A_PRODUCT_WITH_CUSTOM_PRICES: {
+    status: 422,
+    message: "Can't update to a product with custom prices.",
+  },
+  PRODUCT_HAS_NO_PRICE_IN_THE_SUBSCRIPTION_CURRENCY: {
+    status: 422,
+    message: "Product has no price in the subscription currency.",
+  },
+  THE_SUBSCRIPTION_IS_ALREADY_ON_THIS_PRODUCT: {
+    status: 422,
+    message: "The subscription is already on this product.",
+  },
   CURRENCY_MUST_BE_A_LOWER_CASE_ISO_4217_CODE: {
     status: 422,
     message: "Currency must be a lower-case ISO 4217 code.",

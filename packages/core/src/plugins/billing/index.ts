@@ -9,6 +9,7 @@ import {
   customerStateEndpoint,
   customerSubscriptions,
 } from "./endpoints/customer";
+import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import * as webhookEndpoints from "./endpoints/webhooks";
 import { merchantEndpoints } from "./merchant-api";
@@ -22,6 +23,8 @@ export const billingEndpoints = {
   customerOrders,
   customerBenefits,
   customerSubscriptions,
+  customerUpdateSubscription,
+  customerCancelSubscription,
   getClientCheckout,
   updateClientCheckout,
   confirmClientCheckout,

@@ -103,6 +103,10 @@ export const orderFields = {
   customFieldData: json(),
   userId: str(false),
   referenceId: { type: "string", required: false, index: true },
+  /** Off-session charges (renewals, plan changes): next attempt, failures so far, last intent. */
+  nextPaymentAttemptAt: { type: "date", required: false, index: true },
+  failedAttempts: { type: "number", required: true, default: 0 },
+  paymentIntentId: str(false),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;
@@ -166,6 +170,12 @@ export const subscriptionFields = {
   referenceId: { type: "string", required: false, index: true },
   lockedUntil: date(),
   lockToken: str(false),
+  /** Saved processor payment method charged off-session at renewal. */
+  paymentMethodId: str(false),
+  /** Set once at the first failed renewal charge; cleared when it recovers (dunning). */
+  pastDueAt: date(),
+  /** Proration lines (prorationBehavior `prorate`) waiting for the next renewal order. */
+  pendingItems: json(false),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;

@@ -10,6 +10,16 @@ export const billingRoutes = {
   customerOrders: { method: "GET", path: "/customer/orders/list" },
   customerBenefits: { method: "GET", path: "/customer/benefits/list" },
   customerSubscriptions: { method: "GET", path: "/customer/subscriptions/list" },
+  customerUpdateSubscription: {
+    method: "POST",
+    path: "/customer/subscriptions/update",
+    invalidates: ["customerState"],
+  },
+  customerCancelSubscription: {
+    method: "POST",
+    path: "/customer/subscriptions/cancel",
+    invalidates: ["customerState"],
+  },
   getClientCheckout: { method: "GET", path: "/checkouts/client/:clientSecret" },
   updateClientCheckout: { method: "PATCH", path: "/checkouts/client/:clientSecret" },
   confirmClientCheckout: {

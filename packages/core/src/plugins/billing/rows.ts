@@ -136,8 +136,16 @@ export type SubscriptionRow = RowOf<
     recurringInterval: RecurringInterval;
     metadata: Metadata;
     customFieldData: Record<string, unknown>;
+    pendingItems: PendingItem[];
   }
 >;
+
+/** A proration line carried to the next renewal order (negative: credit). */
+export interface PendingItem {
+  label: string;
+  amount: number;
+  productPriceId: string | null;
+}
 
 export type WebhookEndpointRow = RowOf<typeof flow.webhookEndpointFields, { events: BillingEventType[] }>;
 

@@ -7,6 +7,7 @@ import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
 import { createOrderService } from "./orders/service";
 import { createRefundService } from "./refunds/service";
+import { createSubscriptionOps } from "./subscriptions/manage";
 import { createSubscriptionService } from "./subscriptions/service";
 import { createWebhookService } from "./webhooks/service";
 
@@ -16,7 +17,10 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const merchants = createMerchantService(ctx);
   const customers = createCustomerService(ctx);
   const orders = createOrderService(ctx, merchants);
-  const subscriptions = createSubscriptionService(ctx);
+  const subscriptions = {
+    ...createSubscriptionService(ctx),
+    ...createSubscriptionOps(ctx, merchants, orders),
+  };
   const checkouts = createCheckoutService({ ctx, merchants, customers, orders, subscriptions });
   const webhooks = createWebhookService(ctx);
   const catalog = createCatalogServices(ctx, merchants, customers);
@@ -24,15 +28,23 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
-   * confirmed past their lease (asking the processor), expires checkouts and delivers due
+   * confirmed past their lease (asking the processor), expires checkouts, renews due subscriptions
+   * and charges due orders (dunning), and delivers due
    * webhooks. Call it from a cron or queue (or set `runInterval` in development).
    */
   async function runDue() {
     const reconciled = await checkouts.reconcile();
     const checkoutsResult = await checkouts.sweep();
+    // Renewals and off-session charges (dunning included), before webhook delivery.
+    const subscriptionsResult = await subscriptions.runDue();
     // After the sweep, so the events it emitted go out in this run.
     const webhooksResult = await webhooks.deliverDue();
-    return { checkouts: checkoutsResult, reconciled, webhooks: webhooksResult };
+    return {
+      checkouts: checkoutsResult,
+      reconciled,
+      subscriptions: subscriptionsResult,
+      webhooks: webhooksResult,
+    };
   }
 
   return {

@@ -214,7 +214,10 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     if (result.status === "succeeded")
       return settlement.succeed(
         checkout.id,
-        { id: result.intentId },
+        {
+          id: result.intentId,
+          ...(result.paymentMethodId ? { paymentMethodId: result.paymentMethodId } : {}),
+        },
         { checkout: withIntent, products, customer },
       );
     return ctx.write(async (tx, emit) => {

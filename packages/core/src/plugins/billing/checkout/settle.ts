@@ -59,7 +59,13 @@ export function createSettlement(deps: CheckoutDeps) {
         ? await discountRepository(tx).findAnyById(checkout.discountId)
         : null;
       const subscription = product.product.isRecurring
-        ? await subscriptions.createFromCheckout(tx, emit, { checkout, product, price, customer })
+        ? await subscriptions.createFromCheckout(tx, emit, {
+            checkout,
+            product,
+            price,
+            customer,
+            paymentMethodId: intent?.paymentMethodId ?? null,
+          })
         : null;
       if (subscription) {
         await emit(checkout.merchantId, "customer.state_changed", await customerState(tx, customer));

@@ -19,9 +19,21 @@ import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createRefund, getRefund, listRefunds } from "./refunds";
+import {
+  getSubscription,
+  listSubscriptions,
+  previewSubscriptionChange,
+  revokeSubscription,
+  updateSubscription,
+} from "./subscriptions";
 
 /** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
 export const merchantEndpoints = {
+  listSubscriptions,
+  getSubscription,
+  updateSubscription,
+  revokeSubscription,
+  previewSubscriptionChange,
   createProduct,
   updateProduct,
   archiveProduct,

@@ -45,4 +45,9 @@ export const merchantRoutes = {
   listRefunds: get("refunds/list"),
   getBillingOrganization: get("organization"),
   updateBillingOrganization: post("organization/update"),
+  listSubscriptions: get("subscriptions/list"),
+  getSubscription: get("subscriptions/get"),
+  updateSubscription: { ...post("subscriptions/update"), invalidates: ["customerState"] },
+  revokeSubscription: { ...post("subscriptions/revoke"), invalidates: ["customerState"] },
+  previewSubscriptionChange: post("subscriptions/preview-change"),
 } as const;

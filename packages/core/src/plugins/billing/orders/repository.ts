@@ -74,6 +74,55 @@ export function orderRepository(db: DBAdapter) {
       ]);
       return { rows, total };
     },
+    /** Pending orders of a subscription (awaiting an off-session charge), oldest first. */
+    pendingOf: (subscriptionId: string) =>
+      db.findMany<OrderRow>({
+        model: "billingOrder",
+        where: [
+          { field: "subscriptionId", value: subscriptionId },
+          { field: "status", value: "pending" },
+        ],
+        sortBy: { field: "createdAt", direction: "asc" },
+      }),
+    /** Pending orders whose next charge attempt is due. */
+    dueCharges: (now: Date, limit: number) =>
+      db.findMany<OrderRow>({
+        model: "billingOrder",
+        where: [
+          { field: "status", value: "pending" },
+          { field: "nextPaymentAttemptAt", operator: "lte", value: now },
+        ],
+        sortBy: { field: "nextPaymentAttemptAt", direction: "asc" },
+        limit,
+      }),
+    /**
+     * Claims a due charge: moves its next attempt to `until` only while it is still due, so of
+     * concurrent workers one charges. Whether this call won.
+     */
+    async claimCharge(id: string, now: Date, until: Date) {
+      const claimed = await db.updateMany({
+        model: "billingOrder",
+        where: [
+          { field: "id", value: id },
+          { field: "status", value: "pending" },
+          { field: "nextPaymentAttemptAt", operator: "lte", value: now },
+        ],
+        update: { nextPaymentAttemptAt: until },
+      });
+      return claimed > 0;
+    },
+    /** Changes a pending order (attempt bookkeeping): whether it was still pending. */
+    async patchPending(id: string, changes: Row) {
+      const changed = await db.updateMany({
+        model: "billingOrder",
+        where: [
+          { field: "id", value: id },
+          { field: "status", value: "pending" },
+        ],
+        update: changes,
+      });
+      return changed > 0;
+    },
     /** Moves the status by compare-and-set: whether this call won. Disallowed moves throw. */
     async move(id: string, from: OrderStatus, to: OrderStatus, changes: Row = {}) {
       orderStates.assertMove(from, to);

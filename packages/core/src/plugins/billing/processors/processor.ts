@@ -62,6 +62,21 @@ export interface RefundResult {
   readonly failureReason?: string;
 }
 
+/** A charge without the buyer present (renewals, plan changes) on a saved payment method. */
+export interface OffSessionChargeInput {
+  /** What is paid for: the order id, or `subscription_update:<subscription id>` for a plan change. */
+  readonly reference: string;
+  readonly merchantId: string;
+  /** Minor units, > 0. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly processorCustomerId: string;
+  readonly paymentMethodId: string;
+  readonly metadata: Readonly<Record<string, string>>;
+  /** Same key for a retried request: the processor must not charge twice. */
+  readonly idempotencyKey: string;
+}
+
 /** A processor's own webhook, verified and normalised. */
 export interface ProcessorEvent {
   readonly id: string;
@@ -118,6 +133,8 @@ export interface PaymentProcessor {
     existingId?: string | null;
   }): Promise<string>;
   confirm(input: ConfirmInput): Promise<PaymentResult>;
+  /** Charges a saved payment method off-session (subscription renewals, dunning, plan changes). */
+  chargeOffSession(input: OffSessionChargeInput): Promise<PaymentResult>;
   /** Cancels a pending intent (e.g. 3-D Secure abandoned past the checkout's expiry). */
   cancelIntent(intentId: string): Promise<void>;
   /**

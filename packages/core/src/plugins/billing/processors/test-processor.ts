@@ -57,6 +57,18 @@ export interface TestProcessorOptions {
 export interface TestProcessor extends PaymentProcessor {
   /** The signed processor event moving a refund (as Stripe's `refund.updated`). */
   refundEvent(refundId: string, status: RefundResult["status"]): Promise<Request>;
+  /**
+   * Scripts the next off-session charges: each call queues outcomes taken in order before the
+   * saved method's own outcome applies, e.g. `scriptCharges("decline")` declines the next one.
+   */
+  scriptCharges(...outcomes: ("succeed" | "decline" | "insufficient")[]): void;
+  /** Off-session charges asked so far (amount, currency, reference, idempotency key). */
+  readonly charges: readonly {
+    reference: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }[];
   /** The signed event for a completed (or failed) 3-D Secure challenge. */
   authenticate(intentId: string, approved: boolean, checkoutId: string): Promise<Request>;
 }
@@ -79,8 +91,44 @@ export function testProcessor(options: TestProcessorOptions = {}): TestProcessor
     });
   };
 
+  const scripted: ("succeed" | "decline" | "insufficient")[] = [];
+  const charges: { reference: string; amount: number; currency: string; idempotencyKey: string }[] = [];
+  const answered = new Map<string, PaymentResult>();
+
   return {
     id: "test",
+    scriptCharges: (...outcomes) => {
+      scripted.push(...outcomes);
+    },
+    charges,
+    async chargeOffSession(input): Promise<PaymentResult> {
+      // The same idempotency key gives the same answer (no second charge).
+      const earlier = answered.get(input.idempotencyKey);
+      if (earlier) return earlier;
+      charges.push({
+        reference: input.reference,
+        amount: input.amount,
+        currency: input.currency,
+        idempotencyKey: input.idempotencyKey,
+      });
+      // Saved methods are `tpm_<last 4 of the method>`: tpm_visa, tpm_ined (declined), ...
+      const saved = Object.entries(OUTCOMES).find(([m]) => `tpm_${m.slice(-4)}` === input.paymentMethodId);
+      const outcome = scripted.shift() ?? saved?.[1] ?? "decline";
+      const ok = outcome === "succeed" || outcome === "authenticate";
+      const intentId = `tpi_${ok ? "ok" : "no"}_${generateRandomString(24)}`;
+      const result: PaymentResult = ok
+        ? { status: "succeeded", intentId, paymentMethodId: input.paymentMethodId }
+        : outcome === "insufficient"
+          ? {
+              status: "failed",
+              intentId,
+              reason: "Your card has insufficient funds",
+              declineCode: "insufficient_funds",
+            }
+          : { status: "failed", intentId, reason: "Your card was declined", declineCode: "generic_decline" };
+      answered.set(input.idempotencyKey, result);
+      return result;
+    },
     clientConfig: () => ({ processor: "test" }),
     async ensureCustomer({ existingId }) {
       return existingId ?? `tcus_${generateRandomString(24)}`;

@@ -3,6 +3,18 @@ import type { Where } from "../../../db/where";
 import type { SubscriptionRow } from "../rows";
 import { ACTIVE_STATUSES, BILLABLE_STATUSES, type SubscriptionStatus, subscriptionStates } from "./status";
 
+/** Due for renewal at `now`: active or trialing, period over, not held by a live claim. */
+const dueWhere = (now: Date): Where => [
+  { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
+  { field: "currentPeriodEnd", operator: "lte", value: now },
+  {
+    or: [
+      { field: "lockedUntil", value: null },
+      { field: "lockedUntil", operator: "lt", value: now },
+    ],
+  },
+];
+
 /** The only code that touches `billingSubscription`. */
 export function subscriptionRepository(db: DBAdapter) {
   return {
@@ -61,18 +73,78 @@ export function subscriptionRepository(db: DBAdapter) {
       ]);
       return { rows, total };
     },
+    findById: (id: string) =>
+      db.findOne<SubscriptionRow>({ model: "billingSubscription", where: [{ field: "id", value: id }] }),
+    /** Newest first, of one merchant, filtered; with the total. */
+    async pageForMerchant(
+      merchantId: string,
+      filter: { customerId?: string; productId?: string; statuses?: readonly SubscriptionStatus[] },
+      window: { page: number; limit: number },
+    ) {
+      const where: Where = [
+        { field: "merchantId", value: merchantId },
+        ...(filter.customerId ? [{ field: "customerId", value: filter.customerId }] : []),
+        ...(filter.productId ? [{ field: "productId", value: filter.productId }] : []),
+        ...(filter.statuses
+          ? [{ field: "status", operator: "in" as const, value: [...filter.statuses] }]
+          : []),
+      ];
+      const [rows, total] = await Promise.all([
+        db.findMany<SubscriptionRow>({
+          model: "billingSubscription",
+          where,
+          sortBy: { field: "createdAt", direction: "desc" },
+          limit: window.limit,
+          offset: (window.page - 1) * window.limit,
+        }),
+        db.count({ model: "billingSubscription", where }),
+      ]);
+      return { rows, total };
+    },
+    /** Active or trialing subscriptions whose period ended by `now` and that no worker holds. */
+    due: (now: Date, limit: number) =>
+      db.findMany<SubscriptionRow>({
+        model: "billingSubscription",
+        where: dueWhere(now),
+        sortBy: { field: "currentPeriodEnd", direction: "asc" },
+        limit,
+      }),
     /**
-     * Moves the status by compare-and-set (`WHERE id AND status = from`): whether this call won.
-     * A move the state table does not allow throws.
+     * Claims a due subscription for one worker: a conditional update that only one of several
+     * concurrent callers wins (the condition is re-checked on the locked row). Whether it won.
      */
-    async move(id: string, from: SubscriptionStatus, to: SubscriptionStatus, changes: Row = {}) {
+    async claim(id: string, now: Date, until: Date, token: string) {
+      const claimed = await db.updateMany({
+        model: "billingSubscription",
+        where: [{ field: "id", value: id }, ...dueWhere(now)],
+        update: { lockedUntil: until, lockToken: token },
+      });
+      return claimed > 0;
+    },
+    /** Changes a row only while it is in `status` (and matches `guard`): whether it did. */
+    async patch(id: string, status: SubscriptionStatus, changes: Row, guard: Where = []) {
+      const changed = await db.updateMany({
+        model: "billingSubscription",
+        where: [{ field: "id", value: id }, { field: "status", value: status }, ...guard],
+        update: changes,
+      });
+      return changed > 0;
+    },
+    /**
+     * Moves the status by compare-and-set (`WHERE id AND status = from`, plus `guard`): whether
+     * this call won. A move the state table does not allow throws.
+     */
+    async move(
+      id: string,
+      from: SubscriptionStatus,
+      to: SubscriptionStatus,
+      changes: Row = {},
+      guard: Where = [],
+    ) {
       subscriptionStates.assertMove(from, to);
       const moved = await db.updateMany({
         model: "billingSubscription",
-        where: [
-          { field: "id", value: id },
-          { field: "status", value: from },
-        ],
+        where: [{ field: "id", value: id }, { field: "status", value: from }, ...guard],
         update: { ...changes, status: to },
       });
       return moved > 0;

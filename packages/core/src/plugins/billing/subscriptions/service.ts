@@ -27,7 +27,14 @@ export function createSubscriptionService(ctx: BillingContext) {
   async function createFromCheckout(
     tx: DBAdapter,
     emit: Emit,
-    input: { checkout: CheckoutRow; product: LoadedProduct; price: PriceRow; customer: CustomerRow },
+    input: {
+      checkout: CheckoutRow;
+      product: LoadedProduct;
+      price: PriceRow;
+      customer: CustomerRow;
+      /** The method the checkout saved for renewals (charged off-session). */
+      paymentMethodId?: string | null;
+    },
   ): Promise<SubscriptionRow> {
     const { checkout, price, customer } = input;
     const now = ctx.now();
@@ -48,6 +55,7 @@ export function createSubscriptionService(ctx: BillingContext) {
       priceId: price.id,
       discountId: checkout.discountId,
       checkoutId: checkout.id,
+      paymentMethodId: input.paymentMethodId ?? null,
       metadata: checkout.metadata ?? {},
       customFieldData: checkout.customFieldData ?? {},
       userId: customer.externalId ?? checkout.userId ?? null,

@@ -1,5 +1,6 @@
 import type { PaymentProcessor } from "../processor";
 import { createCancelIntent } from "./cancel";
+import { createChargeOffSession } from "./charge";
 import { stripeClient } from "./client";
 import { createConfirm } from "./confirm";
 import { createEnsureCustomer } from "./customers";
@@ -46,6 +47,7 @@ export function stripeProcessor(options: StripeProcessorOptions): StripeProcesso
     ensureCustomer: createEnsureCustomer(client),
     confirm: createConfirm(client, options),
     cancelIntent: createCancelIntent(client),
+    chargeOffSession: createChargeOffSession(client),
     paymentStatus: createPaymentStatus(client),
     parseWebhook: createParseWebhook(client, options),
     refund: createRefund(client),

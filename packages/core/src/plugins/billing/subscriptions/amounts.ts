@@ -1,0 +1,43 @@
+import { discountAmountFor } from "../money";
+import type { DiscountRow, PriceRow, SubscriptionRow } from "../rows";
+import { nextPeriodEnd } from "./periods";
+
+/** The price of one period before discounts: fixed amount, 0 for free, the agreed amount otherwise. */
+export function basePriceAmount(price: PriceRow | null, subscription: SubscriptionRow): number {
+  if (!price) return subscription.amount;
+  if (price.amountType === "fixed") return price.priceAmount ?? 0;
+  if (price.amountType === "free" || price.amountType === "metered_unit") return 0;
+  return subscription.amount;
+}
+
+/**
+ * Whether a subscription's discount still applies to the period starting at `periodStart`
+ * (BILLING.md 4.2): `once` only to the first (checkout) period, `forever` always, `repeating` to
+ * periods starting within `durationInMonths` months of the subscription's start.
+ */
+export function discountApplies(
+  discount: DiscountRow | null,
+  subscription: SubscriptionRow,
+  periodStart: Date,
+): discount is DiscountRow {
+  if (!discount) return false;
+  if (discount.duration === "forever") return true;
+  if (discount.duration !== "repeating") return false;
+  const started = subscription.startedAt ?? subscription.createdAt;
+  const until = nextPeriodEnd(started, started.getUTCDate(), "month", discount.durationInMonths ?? 1);
+  return periodStart.getTime() < until.getTime();
+}
+
+/** Base and discount of the period starting at `periodStart`. */
+export function periodCharge(
+  price: PriceRow | null,
+  discount: DiscountRow | null,
+  subscription: SubscriptionRow,
+  periodStart: Date,
+) {
+  const base = basePriceAmount(price, subscription);
+  const discountAmount = discountApplies(discount, subscription, periodStart)
+    ? discountAmountFor(discount, base)
+    : 0;
+  return { base, discountAmount, net: base - discountAmount };
+}

@@ -1,0 +1,95 @@
+import type { BillingContext } from "../context";
+import { BILLING_ERRORS } from "../errors";
+import type { MerchantService } from "../merchants/service";
+import type { OrderService } from "../orders/service";
+import type { SubscriptionRow } from "../rows";
+import { createPlanChange, type ProrationBehavior } from "./change";
+import { createCharges } from "./charges";
+import { type CancellationReason, createLifecycle } from "./lifecycle";
+import { createRenewals } from "./renewal";
+import { subscriptionRepository } from "./repository";
+import { subscriptionCore } from "./serialize";
+import type { SubscriptionStatus } from "./status";
+
+export interface SubscriptionUpdate {
+  cancelAtPeriodEnd?: boolean | undefined;
+  productId?: string | undefined;
+  prorationBehavior?: ProrationBehavior | undefined;
+  cancellationReason?: CancellationReason | null | undefined;
+  cancellationComment?: string | null | undefined;
+}
+
+/**
+ * Subscriptions, part 2: renewals and charges (`runDue`), cancel / uncancel / revoke, and the
+ * lookups of the buyer and merchant endpoints.
+ */
+export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantService, orders: OrderService) {
+  const renewals = createRenewals(ctx, merchants, orders);
+  const charges = createCharges(ctx, orders);
+  const lifecycle = createLifecycle(ctx, orders);
+  const planChange = createPlanChange(ctx, merchants, orders);
+  const repo = () => subscriptionRepository(ctx.app.adapter);
+
+  /** A subscription of this merchant, or 404. */
+  async function ofMerchant(merchantId: string, id: string): Promise<SubscriptionRow> {
+    const sub = await repo().findById(id);
+    if (!sub || sub.merchantId !== merchantId) throw BILLING_ERRORS.SUBSCRIPTION_NOT_FOUND();
+    return sub;
+  }
+
+  /**
+   * Applies an update: a product change (with its proration), or a cancel-flag change (true
+   * cancels at period end, false uncancels).
+   */
+  async function applyUpdate(sub: SubscriptionRow, input: SubscriptionUpdate) {
+    if (input.productId) return planChange.change(sub, input.productId, input.prorationBehavior);
+    if (input.cancelAtPeriodEnd === true)
+      return lifecycle.cancelAtPeriodEnd(sub, {
+        reason: input.cancellationReason ?? null,
+        comment: input.cancellationComment ?? null,
+      });
+    if (input.cancelAtPeriodEnd === false) return lifecycle.uncancel(sub);
+    return sub;
+  }
+
+  /** Renewals first (they create pending orders), then every due charge (renewals and dunning). */
+  async function runDue() {
+    const renewed = await renewals.renewDue();
+    const charged = await charges.chargeDue();
+    return { ...renewed, charges: charged };
+  }
+
+  async function list(
+    merchantId: string,
+    filter: { customerId?: string; productId?: string; status?: SubscriptionStatus; active?: boolean },
+    window: { page: number; limit: number },
+  ) {
+    const statuses: readonly SubscriptionStatus[] | undefined = filter.status
+      ? [filter.status]
+      : filter.active === true
+        ? ["active", "trialing"]
+        : filter.active === false
+          ? ["past_due", "canceled", "unpaid", "incomplete", "incomplete_expired"]
+          : undefined;
+    const { rows, total } = await repo().pageForMerchant(
+      merchantId,
+      {
+        ...(filter.customerId ? { customerId: filter.customerId } : {}),
+        ...(filter.productId ? { productId: filter.productId } : {}),
+        ...(statuses ? { statuses } : {}),
+      },
+      window,
+    );
+    return { items: rows.map(subscriptionCore), total };
+  }
+
+  return {
+    ...lifecycle,
+    ofMerchant,
+    findById: (id: string) => repo().findById(id),
+    applyUpdate,
+    previewChange: planChange.preview,
+    list,
+    runDue,
+  };
+}
