@@ -4,10 +4,11 @@
  *
  *   GATEHOUSE_REL_MODE=sign-up   signs up GATEHOUSE_REL_EMAIL / GATEHOUSE_REL_PASSWORD
  *   GATEHOUSE_REL_MODE=deliver   runs the billing `runDue()` once
+ *   GATEHOUSE_REL_MODE=renew     runs the billing `runDue()` once (renewals; prints its subscriptions part)
  *
  * GATEHOUSE_REL_PAUSE stops it for good, printing PAUSED, at a point of the job: before the
- * `account` or `session` insert, inside the verification `email` sender, or before the webhook
- * `delivery` record. The parent then kills it with SIGKILL. The stops are wrappers around the
+ * `account` or `session` insert, inside the verification `email` sender, before the webhook
+ * `delivery` record, or before a renewal's `order` insert (inside the renewal transaction). The parent then kills it with SIGKILL. The stops are wrappers around the
  * database and the app's own email callback: nothing in the library knows about them.
  * GATEHOUSE_REL_FETCH_DELAY=ms holds each webhook request that long, printing SENDING first.
  * GATEHOUSE_REL_WAIT=1 prints READY and waits for a line on stdin before the job (to start two
@@ -42,7 +43,8 @@ const database = pausingDatabase(
     op === "create" &&
     ((pause === "account" && args.model === "account") ||
       (pause === "session" && args.model === "session") ||
-      (pause === "delivery" && args.model === "billingWebhookDelivery")),
+      (pause === "delivery" && args.model === "billingWebhookDelivery") ||
+      (pause === "order" && args.model === "billingOrder")),
   () => process.stdout.write("PAUSED\n"),
 );
 const t = appInstance({
@@ -70,7 +72,8 @@ if (mode === "sign-up") {
   result = { status: res.status };
 } else {
   const services = (t.auth as unknown as { billing: BillingServices }).billing;
-  result = (await services.runDue()).webhooks;
+  const done = await services.runDue();
+  result = mode === "renew" ? done.subscriptions : done.webhooks;
 }
 process.stdout.write(`DONE ${JSON.stringify(result)}\n`);
 await pool.end();

@@ -11,8 +11,10 @@ import { record } from "./counters";
  * 20-way races on PostgreSQL and MariaDB for each single-use or counted resource that exists:
  * password-reset tokens, email-verification links, invitation accepts and checkout confirms (one
  * winner each). Discount redemptions (20 confirms, 5 uses left: exactly 5) are covered on both
- * databases by test/db/billing-stores.test.ts. Refunds, renewals, license keys and API keys do
- * not exist yet.
+ * databases by test/db/billing-stores.test.ts, refunds (20 at once never give back more than was
+ * paid) by test/db/billing-refunds-stores.test.ts, renewals (20 `runDue()` at once renew each due
+ * subscription once) by test/db/billing-subscriptions-year.test.ts, and renewals across processes
+ * by renewal-crash.test.ts. API keys do not exist yet (issue 18).
  */
 
 const N = 20;
