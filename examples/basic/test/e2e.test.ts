@@ -177,6 +177,8 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
     await signIn.getByLabel("Password").fill(password);
     await signIn.getByRole("button", { name: "Sign in" }).click();
     await heading(page, "Account");
+    // The session list loads after the heading: wait for its first row before counting.
+    await page.getByTestId("sessions").locator("li").first().waitFor();
     expect(await page.getByTestId("sessions").locator("li").count()).toBeGreaterThanOrEqual(1);
     expect(pageErrors).toEqual([]);
   });
