@@ -71,6 +71,12 @@ export interface AuthOptions {
     password?: {
       hash?: (password: string) => Promise<string>;
       verify?: (data: { hash: string; password: string }) => Promise<boolean>;
+      /**
+       * How many hashes or verifications run at once; more wait in a queue, so a burst of
+       * sign-ups cannot take every core from the requests that only read. Applies to custom
+       * `hash`/`verify` too. Default: the number of cores minus one (at least 1).
+       */
+      concurrency?: number;
     };
   };
   emailVerification?: {

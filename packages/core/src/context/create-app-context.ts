@@ -5,6 +5,7 @@ import { createSessionStore } from "../auth/session/store";
 import { createUserRepository } from "../auth/users/repository";
 import { createVerificationService } from "../auth/verification/service";
 import { createCookieConfig } from "../cookies/config";
+import { createHashQueue, defaultHashConcurrency } from "../crypto/hash-queue";
 import { createKeyring } from "../crypto/keys";
 import { createScryptHasher } from "../crypto/password";
 import type { DBAdapter } from "../db/adapter";
@@ -57,6 +58,10 @@ export function createAppContext(options: AuthOptions, schema: Schema, adapter: 
   const secret = resolveSecret(options);
   const logger = createLogger(options.logger);
   const hasher = createScryptHasher();
+  const passwordOptions = options.emailAndPassword?.password;
+  const hash = passwordOptions?.hash ?? hasher.hash;
+  const verify = passwordOptions?.verify ?? hasher.verify;
+  const hashQueue = createHashQueue(passwordOptions?.concurrency ?? defaultHashConcurrency());
   const staticOrigins = [origin, ...(Array.isArray(options.trustedOrigins) ? options.trustedOrigins : [])];
   const origins = createOriginChecker(staticOrigins);
   const now = options.advanced?.now ?? (() => new Date());
@@ -75,8 +80,8 @@ export function createAppContext(options: AuthOptions, schema: Schema, adapter: 
     logger,
     keys: createKeyring(secret),
     password: {
-      hash: options.emailAndPassword?.password?.hash ?? hasher.hash,
-      verify: options.emailAndPassword?.password?.verify ?? hasher.verify,
+      hash: (password: string) => hashQueue.run(() => hash(password)),
+      verify: (data: { hash: string; password: string }) => hashQueue.run(() => verify(data)),
       minLength: options.emailAndPassword?.minPasswordLength ?? 8,
       maxLength: options.emailAndPassword?.maxPasswordLength ?? 128,
     },
