@@ -40,8 +40,9 @@ export async function seatShop(opts: {
   const db = auth.$context.adapter;
   const n = ++shops;
   const seller = await signUp({ email: `seller${n}@example.com` });
-  const shop = (await seller.browser.post<{ id: string }>("/organization/create", { name: "Shop", slug: `shop-${n}` }))
-    .data;
+  const shop = (
+    await seller.browser.post<{ id: string }>("/organization/create", { name: "Shop", slug: `shop-${n}` })
+  ).data;
   const merchant = await services.merchants.resolve(shop.id);
   if (opts.behavior)
     await db.update({
@@ -78,7 +79,13 @@ export async function seatShop(opts: {
   const productId = await seatProduct("Team", opts.seatAmount ?? 1000, opts.minimumSeats);
   await db.create({
     model: "billingWebhookEndpoint",
-    data: { merchantId: merchant.id, url: "https://hooks.example.com/x", secret: "whsec_x", events: [], enabled: true },
+    data: {
+      merchantId: merchant.id,
+      url: "https://hooks.example.com/x",
+      secret: "whsec_x",
+      events: [],
+      enabled: true,
+    },
   });
   const buyer = await signUp({ email: `buyer${n}@example.com` });
   const team = (
@@ -89,8 +96,10 @@ export async function seatShop(opts: {
   /** Adds `count` new users to the buyers' organization, one after another or all at once. */
   const addMembers = async (count: number, parallel = false) => {
     const users = [];
-    for (let i = 0; i < count; i++) users.push((await signUp({ email: `m${n}-${++people}@example.com` })).user);
-    const add = (u: { id: string }) => orgs.members.add({ userId: u.id, organizationId: team.id, role: "member" });
+    for (let i = 0; i < count; i++)
+      users.push((await signUp({ email: `m${n}-${++people}@example.com` })).user);
+    const add = (u: { id: string }) =>
+      orgs.members.add({ userId: u.id, organizationId: team.id, role: "member" });
     if (parallel) await Promise.all(users.map(add));
     else for (const u of users) await add(u);
     return users.map((u) => u.email as string);
@@ -99,7 +108,9 @@ export async function seatShop(opts: {
     buyer.browser.post("/organization/remove-member", { memberIdOrEmail: email, organizationId: team.id });
 
   /** Buys `product` (default: the seat product) for the buyers' organization, or for the buyer alone. */
-  const subscribe = async (opt: { productId?: string; forOrganization?: boolean; discountId?: string } = {}) => {
+  const subscribe = async (
+    opt: { productId?: string; forOrganization?: boolean; discountId?: string } = {},
+  ) => {
     const created = await buyer.browser.post<{ url: string }>("/checkout", {
       products: [opt.productId ?? productId],
       ...(opt.forOrganization === false ? {} : { referenceId: team.id }),

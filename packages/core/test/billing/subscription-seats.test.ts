@@ -29,9 +29,12 @@ describe("seat-based checkout", () => {
     const [order] = await t.ordersOf(t.id);
     expect(order).toMatchObject({ billingReason: "subscription_create", status: "paid", totalAmount: 3000 });
     expect(await t.itemsOf(order!.id)).toEqual([["Team — 3 seats", 3000, false]]);
-    const shape = await t.seller.browser.get<{ seats: number; amount: number }>("/billing/subscriptions/get", {
-      query: { id: t.id, organizationId: t.shop.id },
-    });
+    const shape = await t.seller.browser.get<{ seats: number; amount: number }>(
+      "/billing/subscriptions/get",
+      {
+        query: { id: t.id, organizationId: t.shop.id },
+      },
+    );
     expect(shape.status).toBe(200);
     expect(shape.data).toMatchObject({ seats: 3, amount: 3000 });
     const created = (await t.outbox()).find((e) => e.type === "subscription.created");
@@ -153,6 +156,20 @@ describe("seats follow membership", () => {
     expect(t.processor.charges.map((c) => c.amount)).toEqual([500, 4000]);
   });
 
+  it("invoice, declined: the member stays, the seat invoice is pending and the subscription past due", async () => {
+    const t = await threeSeats({ behavior: "invoice" });
+    t.time.set(HALF);
+    t.processor.scriptCharges("decline");
+    await t.addMembers(1);
+    expect(await t.sub(t.id)).toMatchObject({ seats: 4, amount: 4000, status: "past_due" });
+    expect(await t.orgs.countMembers(t.team.id)).toBe(4);
+    expect((await t.ordersOf(t.id)).map((o) => [o.billingReason, o.status, o.totalAmount])).toEqual([
+      ["subscription_create", "paid", 3000],
+      ["subscription_update", "pending", 500],
+    ]);
+    expect(t.processor.charges.map((c) => c.amount)).toEqual([500]);
+  });
+
   it("a member removed: 2 seats, the credit carried to the renewal under both behaviours", async () => {
     for (const behavior of ["prorate", "invoice"] as const) {
       const t = await threeSeats({ behavior });
@@ -189,7 +206,9 @@ describe("seats follow membership", () => {
 
   it("a canceled or ended subscription keeps its seats", async () => {
     const t = await threeSeats({ behavior: "invoice" });
-    const canceled = await t.services.subscriptions.applyUpdate(await t.sub(t.id), { cancelAtPeriodEnd: true });
+    const canceled = await t.services.subscriptions.applyUpdate(await t.sub(t.id), {
+      cancelAtPeriodEnd: true,
+    });
     const before = (await t.outbox()).length;
     await t.addMembers(1);
     expect(await t.sub(t.id)).toMatchObject({ seats: 3, amount: 3000, cancelAtPeriodEnd: true });
@@ -205,10 +224,13 @@ describe("seats follow membership", () => {
 
 describe("seats set by the merchant (POST /billing/subscriptions/update)", () => {
   const update = (t: Awaited<ReturnType<typeof threeSeats>>, body: Record<string, unknown>) =>
-    t.seller.browser.post<{ seats: number; amount: number; message: string }>("/billing/subscriptions/update", {
-      organizationId: t.shop.id,
-      ...body,
-    });
+    t.seller.browser.post<{ seats: number; amount: number; message: string }>(
+      "/billing/subscriptions/update",
+      {
+        organizationId: t.shop.id,
+        ...body,
+      },
+    );
 
   it("sets seats, invoiced (6000 / 2 - 1500 = 1500 now); a later membership change re-syncs", async () => {
     const t = await threeSeats({ behavior: "prorate" });
@@ -229,7 +251,13 @@ describe("seats set by the merchant (POST /billing/subscriptions/update)", () =>
     const t = await threeSeats({ behavior: "prorate", minimumSeats: 3 });
     const fixed = await t.db.create<{ id: string }>({
       model: "billingProduct",
-      data: { merchantId: t.merchant.id, name: "Flat", isRecurring: true, recurringInterval: "month", metadata: {} },
+      data: {
+        merchantId: t.merchant.id,
+        name: "Flat",
+        isRecurring: true,
+        recurringInterval: "month",
+        metadata: {},
+      },
     });
     await t.db.create({
       model: "billingPrice",
@@ -247,7 +275,10 @@ describe("seats set by the merchant (POST /billing/subscriptions/update)", () =>
     expect((await t.sub(flat.subscriptionId)).seats).toBeNull();
 
     const below = await update(t, { id: t.id, seats: 2 });
-    expect([below.status, below.data.message]).toEqual([400, "Seats must be at least the minimum seats of the price."]);
+    expect([below.status, below.data.message]).toEqual([
+      400,
+      "Seats must be at least the minimum seats of the price.",
+    ]);
     const notSeats = await update(t, { id: flat.subscriptionId, seats: 4 });
     expect([notSeats.status, notSeats.data.message]).toEqual([
       400,
@@ -266,11 +297,14 @@ describe("seats set by the merchant (POST /billing/subscriptions/update)", () =>
   it("catalog: a seat_based price on a recurring product; bad seat prices refused", async () => {
     const t = await threeSeats();
     const create = (body: Record<string, unknown>) =>
-      t.seller.browser.post<{ prices: Record<string, unknown>[]; message: string }>("/billing/products/create", {
-        organizationId: t.shop.id,
-        name: "Seats plan",
-        ...body,
-      });
+      t.seller.browser.post<{ prices: Record<string, unknown>[]; message: string }>(
+        "/billing/products/create",
+        {
+          organizationId: t.shop.id,
+          name: "Seats plan",
+          ...body,
+        },
+      );
     const made = await create({
       recurringInterval: "month",
       prices: [{ amountType: "seat_based", seatAmount: 1200, minimumSeats: 2 }],
@@ -283,7 +317,10 @@ describe("seats set by the merchant (POST /billing/subscriptions/update)", () =>
       type: "recurring",
       priceCurrency: "usd",
     });
-    const defaults = await create({ recurringInterval: "month", prices: [{ amountType: "seat_based", seatAmount: 1 }] });
+    const defaults = await create({
+      recurringInterval: "month",
+      prices: [{ amountType: "seat_based", seatAmount: 1 }],
+    });
     expect(defaults.data.prices[0]).toMatchObject({ seatAmount: 1, minimumSeats: 1 });
     const refused = async (body: Record<string, unknown>, message: string) => {
       const res = await create(body);
@@ -296,7 +333,10 @@ describe("seats set by the merchant (POST /billing/subscriptions/update)", () =>
       "seatAmount must be greater than 0",
     );
     await refused(
-      { recurringInterval: "month", prices: [{ amountType: "seat_based", seatAmount: 100, minimumSeats: 0 }] },
+      {
+        recurringInterval: "month",
+        prices: [{ amountType: "seat_based", seatAmount: 100, minimumSeats: 0 }],
+      },
       "minimumSeats must be at least 1",
     );
     await refused(

@@ -63,13 +63,16 @@ for (const store of stores) {
       expect(Math.max(...seatsSeen)).toBe(13);
       expect(updates.find((e) => e.data.seats === 13)?.data.amount).toBe(13_000);
       expect(updates.length).toBeGreaterThanOrEqual(3);
-      expect((await t.outbox()).filter((e) => e.type === "customer.state_changed").length).toBeGreaterThanOrEqual(
-        updates.length,
-      );
+      expect(
+        (await t.outbox()).filter((e) => e.type === "customer.state_changed").length,
+      ).toBeGreaterThanOrEqual(updates.length);
       expect(t.processor.charges).toHaveLength(0);
 
       // The merchant sets 15 seats, invoiced now: half of 15000 less half of 13000.
-      const set = await t.services.subscriptions.applyUpdate(after, { seats: 15, prorationBehavior: "invoice" });
+      const set = await t.services.subscriptions.applyUpdate(after, {
+        seats: 15,
+        prorationBehavior: "invoice",
+      });
       expect(set).toMatchObject({ seats: 15, amount: 15_000 });
       expect(t.processor.charges.map((c) => c.amount)).toEqual([1000]);
 
