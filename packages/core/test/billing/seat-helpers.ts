@@ -7,7 +7,7 @@ import type { BillingServices } from "../../src/plugins/billing/services";
 import { organization } from "../../src/plugins/organization";
 import type { OrganizationServices } from "../../src/plugins/organization/services";
 import { createTestAuth } from "../../src/testing";
-import { address, type clock } from "./fixtures";
+import { address, clock } from "./fixtures";
 
 const secretOf = (url: string) => decodeURIComponent(url.split("/").pop()!);
 let shops = 0;
@@ -173,3 +173,27 @@ export async function seatShop(opts: {
     outbox,
   };
 }
+
+/** 15 Jan 12:00 -> 15 Feb 12:00; 31 Jan 00:00 is exactly half of that period. */
+export const START = Date.UTC(2026, 0, 15, 12);
+export const HALF = new Date("2026-01-31T00:00:00.000Z");
+export const RENEWAL = new Date("2026-02-15T12:00:00.000Z");
+export const NEXT_RENEWAL = new Date("2026-03-15T12:00:00.000Z");
+
+/** A shop, three members in the buyers' organization, and their seat subscription (1000 a seat). */
+export async function threeSeats(opts: { behavior?: Behavior; minimumSeats?: number } = {}) {
+  const time = clock(START);
+  const t = await seatShop({ clock: time, ...opts });
+  const [second, third] = await t.addMembers(2);
+  const checkout = await t.subscribe();
+  return { ...t, time, id: checkout.subscriptionId, checkout, emails: [second!, third!] };
+}
+
+export type ThreeSeats = Awaited<ReturnType<typeof threeSeats>>;
+
+/** POST /billing/subscriptions/update as the seller (owner of the merchant organization). */
+export const merchantUpdate = (t: ThreeSeats, body: Record<string, unknown>) =>
+  t.seller.browser.post<{ seats: number; amount: number; message: string }>("/billing/subscriptions/update", {
+    organizationId: t.shop.id,
+    ...body,
+  });

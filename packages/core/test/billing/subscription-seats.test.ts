@@ -1,23 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { clock } from "./fixtures";
-import { type Behavior, seatShop } from "./seat-helpers";
+import {
+  HALF,
+  merchantUpdate,
+  NEXT_RENEWAL,
+  RENEWAL,
+  START,
+  seatShop,
+  type ThreeSeats,
+  threeSeats,
+} from "./seat-helpers";
 
-/** 15 Jan 12:00 -> 15 Feb 12:00; 31 Jan 00:00 is exactly half of that period. */
-const START = Date.UTC(2026, 0, 15, 12);
-const HALF = new Date("2026-01-31T00:00:00.000Z");
-const RENEWAL = new Date("2026-02-15T12:00:00.000Z");
-const NEXT_RENEWAL = new Date("2026-03-15T12:00:00.000Z");
-
-/** A shop, three members in the buyers' organization, and their seat subscription (1000 a seat). */
-async function threeSeats(opts: { behavior?: Behavior; minimumSeats?: number } = {}) {
-  const time = clock(START);
-  const t = await seatShop({ clock: time, ...opts });
-  const [second, third] = await t.addMembers(2);
-  const checkout = await t.subscribe();
-  return { ...t, time, id: checkout.subscriptionId, checkout, emails: [second!, third!] };
-}
-
-const lastEvents = async (t: Awaited<ReturnType<typeof threeSeats>>, n: number) =>
+const lastEvents = async (t: ThreeSeats, n: number) =>
   (await t.outbox()).slice(-n).map((e) => [e.type, e.data.seats ?? null, e.data.amount ?? null]);
 
 describe("seat-based checkout", () => {
@@ -222,31 +216,7 @@ describe("seats follow membership", () => {
   });
 });
 
-describe("seats set by the merchant (POST /billing/subscriptions/update)", () => {
-  const update = (t: Awaited<ReturnType<typeof threeSeats>>, body: Record<string, unknown>) =>
-    t.seller.browser.post<{ seats: number; amount: number; message: string }>(
-      "/billing/subscriptions/update",
-      {
-        organizationId: t.shop.id,
-        ...body,
-      },
-    );
-
-  it("sets seats, invoiced (6000 / 2 - 1500 = 1500 now); a later membership change re-syncs", async () => {
-    const t = await threeSeats({ behavior: "prorate" });
-    t.time.set(HALF);
-    const res = await update(t, { id: t.id, seats: 6, prorationBehavior: "invoice" });
-    expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ seats: 6, amount: 6000 });
-    expect(t.processor.charges.map((c) => c.amount)).toEqual([1500]);
-    expect((await t.ordersOf(t.id)).map((o) => [o.billingReason, o.status, o.totalAmount])).toEqual([
-      ["subscription_create", "paid", 3000],
-      ["subscription_update", "paid", 1500],
-    ]);
-    await t.addMembers(1);
-    expect(await t.sub(t.id)).toMatchObject({ seats: 4, amount: 4000 });
-  });
-
+describe("bad seat input", () => {
   it("refuses bad seats with a clear 400, changing nothing", async () => {
     const t = await threeSeats({ behavior: "prorate", minimumSeats: 3 });
     const fixed = await t.db.create<{ id: string }>({
@@ -274,84 +244,23 @@ describe("seats set by the merchant (POST /billing/subscriptions/update)", () =>
     const flat = await t.subscribe({ productId: fixed.id });
     expect((await t.sub(flat.subscriptionId)).seats).toBeNull();
 
-    const below = await update(t, { id: t.id, seats: 2 });
+    const below = await merchantUpdate(t, { id: t.id, seats: 2 });
     expect([below.status, below.data.message]).toEqual([
       400,
       "Seats must be at least the minimum seats of the price.",
     ]);
-    const notSeats = await update(t, { id: flat.subscriptionId, seats: 4 });
+    const notSeats = await merchantUpdate(t, { id: flat.subscriptionId, seats: 4 });
     expect([notSeats.status, notSeats.data.message]).toEqual([
       400,
       "Seats can only be set on a seat-based subscription.",
     ]);
     for (const seats of [0, 2.5, "4", 100_001]) {
-      const bad = await update(t, { id: t.id, seats });
+      const bad = await merchantUpdate(t, { id: t.id, seats });
       expect(bad.status).toBe(400);
     }
-    const zero = await update(t, { id: t.id, seats: 0 });
+    const zero = await merchantUpdate(t, { id: t.id, seats: 0 });
     expect(JSON.stringify(zero.data)).toContain("Seats must be at least 1");
     expect(await t.sub(t.id)).toMatchObject({ seats: 3, amount: 3000, pendingItems: null });
     expect(t.processor.charges).toHaveLength(0);
-  });
-
-  it("catalog: a seat_based price on a recurring product; bad seat prices refused", async () => {
-    const t = await threeSeats();
-    const create = (body: Record<string, unknown>) =>
-      t.seller.browser.post<{ prices: Record<string, unknown>[]; message: string }>(
-        "/billing/products/create",
-        {
-          organizationId: t.shop.id,
-          name: "Seats plan",
-          ...body,
-        },
-      );
-    const made = await create({
-      recurringInterval: "month",
-      prices: [{ amountType: "seat_based", seatAmount: 1200, minimumSeats: 2 }],
-    });
-    expect(made.status).toBe(200);
-    expect(made.data.prices[0]).toMatchObject({
-      amountType: "seat_based",
-      seatAmount: 1200,
-      minimumSeats: 2,
-      type: "recurring",
-      priceCurrency: "usd",
-    });
-    const defaults = await create({
-      recurringInterval: "month",
-      prices: [{ amountType: "seat_based", seatAmount: 1 }],
-    });
-    expect(defaults.data.prices[0]).toMatchObject({ seatAmount: 1, minimumSeats: 1 });
-    const refused = async (body: Record<string, unknown>, message: string) => {
-      const res = await create(body);
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect(JSON.stringify(res.data)).toContain(message);
-    };
-    await refused(
-      { recurringInterval: "month", prices: [{ amountType: "seat_based", seatAmount: 0 }] },
-      "seatAmount must be greater than 0",
-    );
-    await refused(
-      {
-        recurringInterval: "month",
-        prices: [{ amountType: "seat_based", seatAmount: 100, minimumSeats: 0 }],
-      },
-      "minimumSeats must be at least 1",
-    );
-    await refused(
-      { prices: [{ amountType: "seat_based", seatAmount: 100 }] },
-      "Seat-based prices are only supported on recurring products.",
-    );
-    await refused(
-      {
-        recurringInterval: "month",
-        prices: [
-          { amountType: "fixed", priceAmount: 100 },
-          { amountType: "seat_based", seatAmount: 100 },
-        ],
-      },
-      "A product can have only one static price (free, fixed, custom or seat_based) per currency.",
-    );
   });
 });

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseAdapter } from "../../src/db/adapter";
 import { prorate } from "../../src/plugins/billing/subscriptions/proration";
 import { clock } from "../billing/fixtures";
-import { seatShop } from "../billing/seat-helpers";
+import { HALF, RENEWAL, START, seatShop } from "../billing/seat-helpers";
 import { type OpenStore, randomPrefix, sqlStores } from "./stores";
 
-const START = Date.UTC(2026, 0, 15, 12);
-const HALF = new Date("2026-01-31T00:00:00.000Z");
-const RENEWAL = new Date("2026-02-15T12:00:00.000Z");
 const PERIOD = [new Date(START), RENEWAL] as const;
 
 /**
