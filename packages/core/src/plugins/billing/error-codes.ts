@@ -126,6 +126,15 @@ export const BILLING_ERROR_CODES = {
     status: 422,
     message: "The subscription is already on this product.",
   },
+  SEATS_CAN_ONLY_BE_SET_ON_A_SEAT_BASED_SUBSCRIPTION: {
+    status: 400,
+    message: "Seats can only be set on a seat-based subscription.",
+  },
+  SEATS_MUST_BE_AT_LEAST_THE_MINIMUM_SEATS_OF_THE_PRICE: {
+    status: 400,
+    message: "Seats must be at least the minimum seats of the price.",
+  },
+  TOO_MANY_SEATS_FOR_THIS_PRICE: { status: 400, message: "Too many seats for this price." },
   CURRENCY_MUST_BE_A_LOWER_CASE_ISO_4217_CODE: {
     status: 422,
     message: "Currency must be a lower-case ISO 4217 code.",

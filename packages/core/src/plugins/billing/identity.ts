@@ -12,6 +12,9 @@ export interface OrganizationReads {
     permissions: Readonly<Record<string, readonly string[]>>;
   }): Promise<boolean>;
   memberRole(userId: string, organizationId: string, db?: DBAdapter): Promise<string | null>;
+  countMembers(organizationId: string, db?: DBAdapter): Promise<number>;
+  /** Takes the organization's membership lock in the transaction `db`, then counts its members. */
+  countMembersLocked(organizationId: string, db: DBAdapter): Promise<number | null>;
   findOrganization(
     id: string,
     db?: DBAdapter,

@@ -53,6 +53,11 @@ export function billing(options: BillingOptions = {}) {
       if (options.createCustomerOnSignUp) {
         app.events.on("user.created", ({ user }) => createSignUpCustomers(services, options, user));
       }
+      // Seats follow membership (organization plugin events, emitted after the change commits).
+      const syncSeats = ({ organizationId }: { organizationId: string }) =>
+        services.subscriptions.syncSeats(organizationId).then(() => undefined);
+      app.events.on("organization.member.added", syncSeats);
+      app.events.on("organization.member.removed", syncSeats);
       if (options.runInterval && options.runInterval > 0) {
         const timer = setInterval(() => {
           services.runDue().catch((error: unknown) => app.logger.error("billing runDue failed", error));

@@ -176,6 +176,8 @@ export const subscriptionFields = {
   pastDueAt: date(),
   /** Proration lines (prorationBehavior `prorate`) waiting for the next renewal order. */
   pendingItems: json(false),
+  /** Seats billed (seat_based prices): the organization's member count, never below the minimum. */
+  seats: { type: "number", required: false },
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;

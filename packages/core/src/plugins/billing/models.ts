@@ -109,6 +109,9 @@ export const priceFields = {
   unitAmount: str(false),
   capAmount: money(false),
   meterId: ref("billingMeter", "restrict", false),
+  /** seat_based: the price of one seat per period, and the fewest seats billed (default 1). */
+  seatAmount: money(false),
+  minimumSeats: { type: "number", required: false },
   isArchived: bool(false),
   legacy: bool(false),
   createdAt: created,

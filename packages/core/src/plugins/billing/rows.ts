@@ -30,7 +30,7 @@ export interface BillingAddress {
 export type TaxId = [string, string];
 
 export type RecurringInterval = "month" | "year";
-export type AmountType = "free" | "fixed" | "custom" | "metered_unit";
+export type AmountType = "free" | "fixed" | "custom" | "metered_unit" | "seat_based";
 export type BillingReason = "purchase" | "subscription_create" | "subscription_cycle" | "subscription_update";
 export type WebhookEventStatus = "pending" | "succeeded" | "failed" | "skipped";
 

@@ -76,6 +76,18 @@ export function createOrganizationServices(app: AppContext, opts: ResolvedOrgani
     async memberRole(userId: string, organizationId: string, db: DBAdapter = app.adapter) {
       return (await memberRepository(db).findByUser(organizationId, userId))?.role ?? null;
     },
+    /** How many members the organization has (billing seats). */
+    countMembers: (organizationId: string, db: DBAdapter = app.adapter) =>
+      memberRepository(db).count(organizationId),
+    /**
+     * Inside a transaction (`db`): takes the organization's row lock, as every membership change
+     * does, then counts the members, so the count is the committed one and stays so until `db`
+     * commits. Null when the organization is gone.
+     */
+    async countMembersLocked(organizationId: string, db: DBAdapter): Promise<number | null> {
+      if (!(await organizationRepository(db).lock(organizationId))) return null;
+      return memberRepository(db).count(organizationId);
+    },
     async hasPermission(input: PermissionCheck): Promise<boolean> {
       return (await access.check(input)).success;
     },

@@ -126,7 +126,7 @@ describe("prices", () => {
     });
     const twoStatic = await create(app, { name: "Two fixed", prices: [fixedPrice(100), fixedPrice(200)] });
     expect(messages(twoStatic)).toEqual([
-      "A product can have only one static price (free, fixed or custom) per currency.",
+      "A product can have only one static price (free, fixed, custom or seat_based) per currency.",
     ]);
     const perCurrency = await create(app, {
       name: "Two currencies",

@@ -57,6 +57,8 @@ export function serializePrice(p: PriceRow, meters: ReadonlyMap<string, MeterRow
         meter: meter ? { id: meter.id, name: meter.name } : null,
       };
     }
+    case "seat_based":
+      return { ...base, seatAmount: p.seatAmount ?? 0, minimumSeats: p.minimumSeats ?? 1 };
     default:
       return base;
   }

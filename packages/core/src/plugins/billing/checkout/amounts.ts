@@ -1,15 +1,18 @@
 import type { AmountType, PriceRow, ProductRow } from "../catalog/serialize";
 import type { DiscountRow } from "../discounts/serialize";
 import { discountAmountFor } from "../money";
+import { seatsFor, seatTotal } from "../subscriptions/seat-rules";
 
 /** Spec-era fallback when a custom price has no preset (BILLING.md 1.3). */
 export const CUSTOM_PRICE_FALLBACK = 1000;
 
 /** The amount before discount and tax for a price (custom: the chosen amount, else preset, else fallback). */
-export function baseAmount(price: PriceRow, chosen?: number | null): number {
+export function baseAmount(price: PriceRow, chosen?: number | null, seats?: number | null): number {
   switch (price.amountType) {
     case "fixed":
       return price.priceAmount ?? 0;
+    case "seat_based":
+      return seatTotal(price, seats ?? seatsFor(price, null));
     case "custom":
       return chosen ?? price.presetAmount ?? price.minimumAmount ?? CUSTOM_PRICE_FALLBACK;
     default:
@@ -36,7 +39,7 @@ export function computeAmounts(
   return { amount, discountAmount, netAmount, taxAmount, totalAmount: netAmount + (taxAmount ?? 0) };
 }
 
-const DISCOUNTABLE: readonly AmountType[] = ["fixed", "custom", "metered_unit"];
+const DISCOUNTABLE: readonly AmountType[] = ["fixed", "custom", "metered_unit", "seat_based"];
 
 export interface CheckoutFlags {
   isDiscountApplicable: boolean;

@@ -10,6 +10,7 @@ import { BILLING_ERRORS, validationFailed } from "../errors";
 import { computeFlags } from "./amounts";
 import { assertEmailChangeAllowed } from "./email-rule";
 import { priceCheckout, selectPrice } from "./pricing";
+import { checkoutSeats } from "./seats";
 import type { CheckoutRow } from "./serialize";
 
 /** Fields a buyer (or the merchant) may change on an open checkout. */
@@ -106,7 +107,8 @@ export async function applyCheckoutPatch(
     patch.customerTaxId !== undefined ? patch.customerTaxId : (current.customerTaxId ?? null),
     address,
   );
-  const amounts = await priceCheckout(ctx, { product, price, amount, discount, address });
+  const seats = await checkoutSeats(ctx, db, price, current.referenceId ?? null);
+  const amounts = await priceCheckout(ctx, { product, price, amount, discount, address, seats });
 
   const incoming = patch.customFieldData ?? {};
   const base = mode === "confirm" ? incoming : { ...(current.customFieldData ?? {}), ...incoming };

@@ -78,6 +78,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
         discountId: input.discountId ?? null,
         allowDiscountCodes: input.allowDiscountCodes ?? true,
         customFieldData: {},
+        referenceId: input.referenceId ?? null,
       },
       products,
       {

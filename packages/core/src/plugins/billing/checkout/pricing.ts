@@ -38,13 +38,16 @@ export async function priceCheckout(
     amount?: number | null;
     discount: DiscountRow | null;
     address: BillingAddress | null;
+    /** Seats of a seat_based price (the organization's member count, at least the minimum). */
+    seats?: number | null;
   },
 ): Promise<CheckoutAmounts> {
   const { product, price } = input;
   if (price.amountType === "custom" && input.amount !== undefined && input.amount !== null) {
     assertCustomAmount(price, input.amount);
   }
-  const amount = baseAmount(price, input.amount);
+  const amount = baseAmount(price, input.amount, input.seats);
+  if (amount > MAX_AMOUNT) throw BILLING_ERRORS.AMOUNT_IS_ABOVE_MAXIMUM();
   const untaxed = computeAmounts(amount, input.discount, 0);
   const flags = computeFlags({
     product: product.product,

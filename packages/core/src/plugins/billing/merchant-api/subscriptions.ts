@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { queryBoolean } from "../../../router/schemas";
+import { MAX_SEATS } from "../catalog/products/schemas";
 import { paginated, paginationQuery } from "../endpoints/schemas";
 import { subscriptionCore } from "../subscriptions/serialize";
 import { subscriptionStates } from "../subscriptions/status";
@@ -42,12 +43,21 @@ export const getSubscription = merchantRead(routes.getSubscription, idInput, asy
 
 const prorationBehavior = z.enum(["invoice", "prorate"]).optional();
 
-/** POST /billing/subscriptions/update {id, cancelAtPeriodEnd?, productId?, prorationBehavior?} */
+/**
+ * POST /billing/subscriptions/update {id, cancelAtPeriodEnd?, productId?, seats?, prorationBehavior?}
+ * (`seats`: seat-based subscriptions only, at least the price's minimum).
+ */
 export const updateSubscription = merchantWrite(
   routes.updateSubscription,
   idInput.extend({
     cancelAtPeriodEnd: z.boolean().optional(),
-    productId: z.string().min(1).optional(),
+    productId: z.string().min(1).max(128).optional(),
+    seats: z
+      .number({ error: "Seats must be a whole number" })
+      .int("Seats must be a whole number")
+      .min(1, "Seats must be at least 1")
+      .max(MAX_SEATS, `Seats must be at most ${MAX_SEATS}`)
+      .optional(),
     prorationBehavior,
   }),
   async (b, input) => {

@@ -8,6 +8,7 @@ import { discountRepository } from "../discounts/repository";
 import type { MerchantService } from "../merchants/service";
 import type { CheckoutRow, CustomerRow, DiscountRow, OrderRow, PriceRow, SubscriptionRow } from "../rows";
 import { subscriptionRepository } from "../subscriptions/repository";
+import { seatLabel } from "../subscriptions/seat-rules";
 import { orderRepository } from "./repository";
 import { serializeOrder } from "./serialize";
 
@@ -117,7 +118,7 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
     if (price.amountType !== "metered_unit") {
       await orderRepository(tx).insertItem({
         orderId: order.id,
-        label: product.product.name,
+        label: seatLabel(product.product.name, subscription?.seats),
         amount: checkout.amount,
         taxAmount: 0,
         proration: false,

@@ -1,12 +1,17 @@
 import { discountAmountFor } from "../money";
 import type { DiscountRow, PriceRow, SubscriptionRow } from "../rows";
 import { nextPeriodEnd } from "./periods";
+import { seatsFor, seatTotal } from "./seat-rules";
 
-/** The price of one period before discounts: fixed amount, 0 for free, the agreed amount otherwise. */
+/**
+ * The price of one period before discounts: fixed amount, 0 for free, seats x seatAmount, the
+ * agreed amount otherwise.
+ */
 export function basePriceAmount(price: PriceRow | null, subscription: SubscriptionRow): number {
   if (!price) return subscription.amount;
   if (price.amountType === "fixed") return price.priceAmount ?? 0;
   if (price.amountType === "free" || price.amountType === "metered_unit") return 0;
+  if (price.amountType === "seat_based") return seatTotal(price, seatsFor(price, subscription.seats ?? null));
   return subscription.amount;
 }
 

@@ -13,6 +13,7 @@ import { createSubscriptionOrder } from "./orders";
 import { nextPeriodEnd } from "./periods";
 import { prorate } from "./proration";
 import { subscriptionRepository } from "./repository";
+import { seatsFor } from "./seat-rules";
 import { BILLABLE_STATUSES } from "./status";
 
 export type ProrationBehavior = "invoice" | "prorate";
@@ -77,6 +78,8 @@ export function createPlanChange(ctx: BillingContext, merchants: MerchantService
       productId: target.product.id,
       priceId: price.id,
       amount: next.net,
+      // A seat price keeps the seats held (or its minimum); the next membership change re-syncs.
+      seats: price.amountType === "seat_based" ? seatsFor(price, sub.seats ?? null) : null,
       ...(restart
         ? {
             recurringInterval: interval,

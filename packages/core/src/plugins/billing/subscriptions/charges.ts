@@ -134,5 +134,13 @@ export function createCharges(ctx: BillingContext, orders: OrderService) {
     return result;
   }
 
-  return { chargeDue };
+  /** Claims and charges one pending order now (a seat invoice, right after its change commits). */
+  async function chargeNow(order: OrderRow) {
+    const now = ctx.now();
+    const until = new Date(now.getTime() + CHARGE_LEASE_MS);
+    if (!(await orderRepository(ctx.app.adapter).claimCharge(order.id, now, until))) return null;
+    return attempt(order);
+  }
+
+  return { chargeDue, chargeNow };
 }

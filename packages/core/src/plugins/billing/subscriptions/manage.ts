@@ -8,6 +8,7 @@ import { createCharges } from "./charges";
 import { type CancellationReason, createLifecycle } from "./lifecycle";
 import { createRenewals } from "./renewal";
 import { subscriptionRepository } from "./repository";
+import { createSeats } from "./seats";
 import { subscriptionCore } from "./serialize";
 import type { SubscriptionStatus } from "./status";
 
@@ -15,6 +16,8 @@ export interface SubscriptionUpdate {
   cancelAtPeriodEnd?: boolean | undefined;
   productId?: string | undefined;
   prorationBehavior?: ProrationBehavior | undefined;
+  /** A seat subscription's new seat count (>= the price minimum). */
+  seats?: number | undefined;
   cancellationReason?: CancellationReason | null | undefined;
   cancellationComment?: string | null | undefined;
 }
@@ -28,6 +31,7 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
   const charges = createCharges(ctx, orders);
   const lifecycle = createLifecycle(ctx, orders);
   const planChange = createPlanChange(ctx, merchants, orders);
+  const seats = createSeats(ctx, merchants, orders, charges.chargeNow);
   const repo = () => subscriptionRepository(ctx.app.adapter);
 
   /** A subscription of this merchant, or 404. */
@@ -38,11 +42,12 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
   }
 
   /**
-   * Applies an update: a product change (with its proration), or a cancel-flag change (true
-   * cancels at period end, false uncancels).
+   * Applies an update: a product change (with its proration), a seat count (prorated the same
+   * way), or a cancel-flag change (true cancels at period end, false uncancels).
    */
   async function applyUpdate(sub: SubscriptionRow, input: SubscriptionUpdate) {
     if (input.productId) return planChange.change(sub, input.productId, input.prorationBehavior);
+    if (input.seats !== undefined) return seats.setSeats(sub, input.seats, input.prorationBehavior);
     if (input.cancelAtPeriodEnd === true)
       return lifecycle.cancelAtPeriodEnd(sub, {
         reason: input.cancellationReason ?? null,
@@ -89,6 +94,8 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
     findById: (id: string) => repo().findById(id),
     applyUpdate,
     previewChange: planChange.preview,
+    /** Seats follow membership: called on organization.member.added / removed. */
+    syncSeats: seats.syncOrganization,
     list,
     runDue,
   };

@@ -11,6 +11,7 @@ import { emitSubscription, endNow } from "./events";
 import { createSubscriptionOrder, type OrderLine } from "./orders";
 import { nextPeriodEnd } from "./periods";
 import { subscriptionRepository } from "./repository";
+import { seatLabel } from "./seat-rules";
 
 /** How long a claim holds a subscription for one worker's renewal. */
 const CLAIM_MS = 5 * 60 * 1000;
@@ -53,7 +54,7 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
       const name = loaded?.product.name ?? "Subscription";
       const lines: OrderLine[] = [
         {
-          label: `${name} — From ${day(end)} to ${day(nextEnd)}`,
+          label: `${seatLabel(name, sub.seats)} — From ${day(end)} to ${day(nextEnd)}`,
           amount: charge.base,
           proration: false,
           productPriceId: sub.priceId,

@@ -73,6 +73,16 @@ export function subscriptionRepository(db: DBAdapter) {
       ]);
       return { rows, total };
     },
+    /** Billable (active, trialing, past_due) subscriptions bought for one reference (organization). */
+    billableOfReference: (referenceId: string) =>
+      db.findMany<SubscriptionRow>({
+        model: "billingSubscription",
+        where: [
+          { field: "referenceId", value: referenceId },
+          { field: "status", operator: "in", value: [...BILLABLE_STATUSES] },
+        ],
+        sortBy: { field: "createdAt", direction: "asc" },
+      }),
     findById: (id: string) =>
       db.findOne<SubscriptionRow>({ model: "billingSubscription", where: [{ field: "id", value: id }] }),
     /** Newest first, of one merchant, filtered; with the total. */

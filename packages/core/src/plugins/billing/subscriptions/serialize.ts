@@ -11,6 +11,8 @@ export function subscriptionCore(s: SubscriptionRow) {
     createdAt: s.createdAt,
     modifiedAt: s.modifiedAt,
     amount: s.amount,
+    /** Seats billed (seat_based prices); null otherwise. */
+    seats: s.seats ?? null,
     currency: s.currency,
     recurringInterval: s.recurringInterval,
     status: s.status,

@@ -5,6 +5,7 @@ import { BILLING_ERRORS } from "../errors";
 import type { CheckoutRow, CustomerRow, MerchantRow, PriceRow, SubscriptionRow } from "../rows";
 import { nextPeriodEnd } from "./periods";
 import { subscriptionRepository } from "./repository";
+import { seatsOfCheckout } from "./seat-rules";
 import { subscriptionCore } from "./serialize";
 import type { SubscriptionStatus } from "./status";
 
@@ -60,6 +61,7 @@ export function createSubscriptionService(ctx: BillingContext) {
       customFieldData: checkout.customFieldData ?? {},
       userId: customer.externalId ?? checkout.userId ?? null,
       referenceId: checkout.referenceId ?? null,
+      seats: seatsOfCheckout(price, checkout.amount),
       createdAt: now,
       modifiedAt: now,
     });

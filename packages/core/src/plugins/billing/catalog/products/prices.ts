@@ -6,7 +6,11 @@ import { assertOwned } from "./refs";
 import type { PriceCreateInput, PriceUpdateInput } from "./schemas";
 
 type NewPrice = PriceCreateInput;
-const STATIC = new Set(["free", "fixed", "custom"]);
+const STATIC = new Set(["free", "fixed", "custom", "seat_based"]);
+const RECURRING_ONLY: Readonly<Record<string, string>> = {
+  metered_unit: "Metered prices are only supported on recurring products.",
+  seat_based: "Seat-based prices are only supported on recurring products.",
+};
 
 /** The row of a new price: its type and interval follow the product (never set by the caller). */
 export function priceRow(product: ProductRow, p: NewPrice, at: Date): Row {
@@ -24,6 +28,8 @@ export function priceRow(product: ProductRow, p: NewPrice, at: Date): Row {
     unitAmount: p.amountType === "metered_unit" ? p.unitAmount : null,
     capAmount: p.amountType === "metered_unit" ? (p.capAmount ?? null) : null,
     meterId: p.amountType === "metered_unit" ? p.meterId : null,
+    seatAmount: p.amountType === "seat_based" ? p.seatAmount : null,
+    minimumSeats: p.amountType === "seat_based" ? p.minimumSeats : null,
     isArchived: false,
     legacy: false,
     createdAt: at,
@@ -32,9 +38,9 @@ export function priceRow(product: ProductRow, p: NewPrice, at: Date): Row {
 }
 
 /**
- * Rules on a product's whole price list (positions are those of the request): metered prices only
- * on recurring products, at most one static price (free, fixed or custom) per currency, meters of
- * the merchant.
+ * Rules on a product's whole price list (positions are those of the request): metered and seat
+ * prices only on recurring products, at most one static price (free, fixed, custom or seat_based)
+ * per currency, meters of the merchant.
  */
 export async function checkPrices(
   db: DBAdapter,
@@ -44,16 +50,14 @@ export async function checkPrices(
 ) {
   const seen = new Set<string>();
   for (const p of prices) {
-    if (p.amountType === "metered_unit" && !product.isRecurring)
-      throw invalid(
-        ["prices", p.index, "amountType"],
-        "Metered prices are only supported on recurring products.",
-      );
+    const recurringOnly = RECURRING_ONLY[p.amountType];
+    if (recurringOnly && !product.isRecurring)
+      throw invalid(["prices", p.index, "amountType"], recurringOnly);
     if (!STATIC.has(p.amountType)) continue;
     if (seen.has(p.priceCurrency))
       throw invalid(
         ["prices", p.index],
-        "A product can have only one static price (free, fixed or custom) per currency.",
+        "A product can have only one static price (free, fixed, custom or seat_based) per currency.",
       );
     seen.add(p.priceCurrency);
   }

@@ -68,7 +68,29 @@ const meteredUnit = z.object({
   meterId: z.string().min(1),
 });
 
-export const priceCreateInput = z.discriminatedUnion("amountType", [free, fixed, custom, meteredUnit]);
+/** The most seats a seat price or subscription counts (keeps seats x seatAmount exact). */
+export const MAX_SEATS = 100_000;
+
+/** Per seat, recurring products only: the price of one seat (> 0) and the fewest seats billed. */
+const seatBased = z.object({
+  amountType: z.literal("seat_based"),
+  priceCurrency: currencyInput,
+  seatAmount: amount("seatAmount").min(1, "seatAmount must be greater than 0"),
+  minimumSeats: z
+    .number({ error: "minimumSeats must be a whole number" })
+    .int("minimumSeats must be a whole number")
+    .min(1, "minimumSeats must be at least 1")
+    .max(MAX_SEATS, `minimumSeats must be at most ${MAX_SEATS}`)
+    .default(1),
+});
+
+export const priceCreateInput = z.discriminatedUnion("amountType", [
+  free,
+  fixed,
+  custom,
+  meteredUnit,
+  seatBased,
+]);
 export type PriceCreateInput = z.output<typeof priceCreateInput>;
 
 /** In an update, `{ id }` (no amountType) keeps an existing price; prices left out are archived. */
@@ -79,6 +101,7 @@ const priceUpdateInput = z.discriminatedUnion("amountType", [
   fixed,
   custom,
   meteredUnit,
+  seatBased,
 ]);
 export type PriceUpdateInput = z.output<typeof priceUpdateInput>;
 
