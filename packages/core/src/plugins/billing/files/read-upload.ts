@@ -6,7 +6,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 export interface UploadBody {
   bytes: Uint8Array;
-  /** From the multipart fields (`name`, `mimeType`, `organizationId`) or the file part. */
+  /** From the multipart fields (`name`, `mimeType`) or the file part, or the Content-Type. */
   fields: Record<string, string>;
 }
 
@@ -41,8 +41,7 @@ async function readAtMost(request: Request, limit: number, maxSize: number): Pro
 
 /**
  * Reads an upload, refusing (413) past `maxSize` while reading, whatever the declared length:
- * `multipart/form-data` with a `file` part (and optional `name`, `mimeType`, `organizationId`
- * fields), or the raw bytes as the body (name and type come from the query and Content-Type).
+ * `multipart/form-data` with a `file` part (and optional `name`, `mimeType` fields), or the raw bytes as the body (name and type come from the query and Content-Type).
  */
 export async function readUpload(request: Request, maxSize: number): Promise<UploadBody> {
   const type = request.headers.get("content-type") ?? "";
@@ -67,7 +66,7 @@ export async function readUpload(request: Request, maxSize: number): Promise<Upl
   const fields: Record<string, string> = {};
   if (file.name) fields.name = file.name;
   if (file.type) fields.mimeType = file.type;
-  for (const key of ["name", "mimeType", "organizationId"] as const) {
+  for (const key of ["name", "mimeType"] as const) {
     const value = form.get(key);
     if (typeof value === "string" && value !== "") fields[key] = value;
   }

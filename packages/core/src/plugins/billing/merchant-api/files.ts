@@ -10,9 +10,10 @@ import { merchantRoutes as routes } from "./routes";
 const short = (max: number) => z.string().max(max).optional();
 
 /**
- * POST /billing/files/upload: `multipart/form-data` with a `file` part (fields `name`, `mimeType`,
- * `organizationId` optional), or the raw bytes as the body with `?name=&mimeType=&organizationId=`
- * (type default: the Content-Type). Read past the router's JSON parsing, up to
+ * POST /billing/files/upload?organizationId=: `multipart/form-data` with a `file` part (fields
+ * `name`, `mimeType` optional), or the raw bytes as the body with `?name=&mimeType=` (type default:
+ * the Content-Type). The merchant comes from the query (else the active organization) and is
+ * checked before the body is read. Read past the router's JSON parsing, up to
  * `billing({ files: { maxSize } })` (413 beyond); the auth's `advanced.maxBodySize` still caps the
  * declared Content-Length of every request before any endpoint runs.
  */
@@ -23,9 +24,9 @@ export const uploadFile = defineEndpoint(routes.uploadFile, {
   async handler({ app, session, query, request }) {
     const billing = billingOf(app);
     if (!request) throw new Error("POST /billing/files/upload reads the request body; call it over HTTP");
+    // Rights first: nobody without them makes the server read a large body.
+    const merchant = await merchantFor(app, billing.merchants, session, query?.organizationId, "manage");
     const upload = await readUpload(request, billing.files.maxSize);
-    const organizationId = upload.fields.organizationId ?? query?.organizationId;
-    const merchant = await merchantFor(app, billing.merchants, session, organizationId, "manage");
     return billing.files.upload({
       organizationId: merchant.id,
       name: upload.fields.name ?? query?.name ?? "",
