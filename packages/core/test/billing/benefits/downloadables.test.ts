@@ -195,13 +195,31 @@ describe("files: upload and list", () => {
           cookie: s.buyer.cookieHeader(),
           "content-type": "text/plain",
         },
-        body: "hello",
+        body: bytes(4096) as Uint8Array<ArrayBuffer>,
       }),
     );
+    // Rights are checked before the body is read: a buyer's oversized upload is a 403, not a 413.
     expect(buyer.status).toBe(403);
+    expect((await s.json<ErrorJson>(buyer)).message).toBe(
+      "You are not allowed to manage billing for this organization",
+    );
 
     const listed = await ok<{ items: unknown[] }>(s.shop.get("/billing/files/list"));
     expect(listed.items).toEqual([]);
+    expect(await s.db.count({ model: "billingFile" })).toBe(0);
+  });
+
+  it("the auth's maxBodySize (1 MiB by default) caps the declared length before the endpoint runs", async () => {
+    const s = await setup();
+    const big = bytes(1024 * 1024 + 1);
+    // As a server adapter hands it over: with the declared length.
+    const res = await s.send("/billing/files/upload?name=big.bin", {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream", "content-length": String(big.byteLength) },
+      body: big as Uint8Array<ArrayBuffer>,
+    });
+    expect(res.status).toBe(413);
+    expect((await s.json<ErrorJson>(res)).code).toBe("REQUEST_BODY_TOO_LARGE");
     expect(await s.db.count({ model: "billingFile" })).toBe(0);
   });
 
