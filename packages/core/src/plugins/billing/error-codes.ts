@@ -76,6 +76,14 @@ export const BILLING_ERROR_CODES = {
   BENEFIT_NOT_FOUND: { status: 404, message: "Benefit not found" },
   THIS_BENEFIT_CANNOT_BE_DELETED: { status: 403, message: "This benefit cannot be deleted." },
   METER_NOT_FOUND: { status: 404, message: "Meter not found" },
+  FILE_NOT_FOUND: { status: 404, message: "File not found." },
+  FILE_IS_EMPTY: { status: 422, message: "File is empty." },
+  FILE_IS_TOO_LARGE: { status: 413, message: "File is too large." },
+  DOWNLOAD_LINK_IS_INVALID_OR_HAS_EXPIRED: {
+    status: 403,
+    message: "Download link is invalid or has expired.",
+  },
+  YOU_NO_LONGER_HAVE_ACCESS_TO_THIS_FILE: { status: 403, message: "You no longer have access to this file." },
   CUSTOM_FIELD_NOT_FOUND: { status: 404, message: "Custom field not found" },
   A_CUSTOM_FIELD_WITH_THIS_SLUG_ALREADY_EXISTS: {
     status: 422,

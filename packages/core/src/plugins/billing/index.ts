@@ -10,6 +10,7 @@ import {
   customerSubscriptions,
 } from "./endpoints/customer";
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
+import { customerDownloadables, downloadDownloadable } from "./endpoints/downloadables";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import * as webhookEndpoints from "./endpoints/webhooks";
 import { merchantEndpoints } from "./merchant-api";
@@ -25,6 +26,8 @@ export const billingEndpoints = {
   customerSubscriptions,
   customerUpdateSubscription,
   customerCancelSubscription,
+  customerDownloadables,
+  downloadDownloadable,
   getClientCheckout,
   updateClientCheckout,
   confirmClientCheckout,
@@ -68,8 +71,11 @@ export function billing(options: BillingOptions = {}) {
   });
 }
 
+export { type FileStorage, localFileStorage, memoryFileStorage } from "./benefit-grants/storage";
+export type { BenefitOptions, GitHubTokenInput } from "./benefit-grants/strategies/options";
 export { BILLING_ERROR_CODES } from "./error-codes";
 export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "./events";
+export type { FileOptions } from "./files/options";
 export type { BillingOptions, ConfiguredProduct, TaxInput } from "./options";
 export type {
   PaymentProcessor,

@@ -189,3 +189,16 @@ export const discountRedemptionFields = {
   subscriptionId: str(false),
   createdAt: created,
 } as const satisfies FieldMap;
+
+/** An uploaded file (downloadables benefits); the bytes live in the file storage under `storageKey`. */
+export const fileFields = {
+  merchantId: ref("billingMerchant"),
+  name: str(),
+  mimeType: str(),
+  size: { type: "number", required: true, bigint: true },
+  /** SHA-256 of the bytes, lower-case hex. */
+  checksumSha256: str(),
+  storageKey: str(),
+  deletedAt: date(),
+  createdAt: created,
+} as const satisfies FieldMap;

@@ -1,4 +1,6 @@
+import type { BenefitOptions } from "./benefit-grants/strategies/options";
 import type { BillingEvent } from "./events";
+import type { FileOptions } from "./files/options";
 import type { PaymentProcessor } from "./processors/processor";
 
 type Awaitable<T> = T | Promise<T>;
@@ -76,6 +78,10 @@ export interface BillingOptions {
   onEvent?: (event: BillingEvent) => Awaitable<void>;
   /** Clock for every billing time decision. Default: the auth's `advanced.now` or the system clock. */
   now?: () => Date;
+  /** Provider access for the Discord and GitHub benefit types (docs/billing/benefits-*.md). */
+  benefits?: BenefitOptions;
+  /** Files of downloadables benefits: storage, upload limit, download link lifetime. */
+  files?: FileOptions;
   /** Run `runDue()` on an interval (development convenience), in ms. Off by default. */
   runInterval?: number;
 }

@@ -10,6 +10,9 @@ export const billingRoutes = {
   customerOrders: { method: "GET", path: "/customer/orders/list" },
   customerBenefits: { method: "GET", path: "/customer/benefits/list" },
   customerSubscriptions: { method: "GET", path: "/customer/subscriptions/list" },
+  customerDownloadables: { method: "GET", path: "/customer/downloadables/list" },
+  // A link to follow (or hand to a download manager), not a JSON client method.
+  downloadDownloadable: { method: "GET", path: "/customer/downloadables/download", clientHidden: true },
   customerUpdateSubscription: {
     method: "POST",
     path: "/customer/subscriptions/update",

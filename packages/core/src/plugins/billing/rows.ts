@@ -78,6 +78,8 @@ export type BenefitRow = RowOf<
 
 export type ProductBenefitRow = RowOf<typeof catalog.productBenefitFields>;
 
+export type FileRow = RowOf<typeof catalog.fileFields>;
+
 export type CustomFieldRow = RowOf<
   typeof catalog.customFieldFields,
   {

@@ -33,6 +33,7 @@ export const billingSchema = {
     indexes: [{ fields: ["discountId", "productId"], unique: true }],
   },
   billingDiscountRedemption: { fields: catalog.discountRedemptionFields },
+  billingFile: { fields: catalog.fileFields },
   billingCheckout: { fields: flow.checkoutFields },
   billingOrder: {
     fields: flow.orderFields,

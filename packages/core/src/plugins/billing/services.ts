@@ -2,6 +2,8 @@ import type { AppContext } from "../../context/app-context";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
+import { createDownloadService } from "./files/downloads";
+import { createFileService } from "./files/service";
 import { createCatalogServices } from "./merchant-services";
 import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
@@ -25,6 +27,8 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const webhooks = createWebhookService(ctx);
   const catalog = createCatalogServices(ctx, merchants, customers);
   const refunds = createRefundService(ctx, merchants, orders);
+  const files = createFileService(ctx, merchants);
+  const downloads = createDownloadService(ctx, files);
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
@@ -57,6 +61,8 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     webhooks,
     ...catalog,
     refunds,
+    files,
+    downloads,
     runDue,
   };
 }

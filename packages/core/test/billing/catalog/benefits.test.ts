@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { memoryFileStorage } from "../../../src/plugins/billing";
 import { adminShop, messages, ok, rejection } from "./helpers";
 
 type Benefit = Record<string, unknown> & { id: string; properties: Record<string, unknown> };
 
 describe("benefits (definitions)", () => {
   it("creates each type with validated properties; benefit.created carries the benefit", async () => {
-    const app = await adminShop();
+    const app = await adminShop({ files: { storage: memoryFileStorage() } });
     const meter = await app.billing.meters.create({
       name: "Credits",
       filter: { conjunction: "and", clauses: [] },
       aggregation: { func: "count" },
+    });
+    // Downloadables list uploaded files of the merchant.
+    const file = await app.billing.files.upload({
+      name: "manual.pdf",
+      mimeType: "application/pdf",
+      bytes: new Uint8Array([37, 80, 68, 70]),
     });
     const bodies = [
       { type: "custom", description: "Private note", properties: { note: "Welcome aboard" } },
@@ -26,7 +33,7 @@ describe("benefits (definitions)", () => {
       {
         type: "downloadables",
         description: "Files",
-        properties: { files: ["file_1"], archived: { file_0: true } },
+        properties: { files: [file.id], archived: { file_0: true } },
       },
       {
         type: "license_keys",

@@ -17,12 +17,18 @@ export interface LoadedProduct extends ProductRelations {
 }
 
 /** Models a product may reference by id (ownership checks). */
-export type OwnedModel = "billingBenefit" | "billingCustomField" | "billingMeter" | "billingProduct";
+export type OwnedModel =
+  | "billingBenefit"
+  | "billingCustomField"
+  | "billingFile"
+  | "billingMeter"
+  | "billingProduct";
 
 /** Rows that can no longer be referenced: deleted benefits and custom fields, archived meters. */
 const LIVE: Partial<Record<OwnedModel, { field: string; value: null }>> = {
   billingBenefit: { field: "deletedAt", value: null },
   billingCustomField: { field: "deletedAt", value: null },
+  billingFile: { field: "deletedAt", value: null },
   billingMeter: { field: "archivedAt", value: null },
 };
 

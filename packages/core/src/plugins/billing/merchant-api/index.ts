@@ -15,6 +15,7 @@ import {
   updateCustomer,
 } from "./customers";
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
+import { deleteFile, listFiles, uploadFile } from "./files";
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
@@ -70,4 +71,7 @@ export const merchantEndpoints = {
   createRefund,
   getRefund,
   listRefunds,
+  uploadFile,
+  listFiles,
+  deleteFile,
 };

@@ -50,4 +50,8 @@ export const merchantRoutes = {
   updateSubscription: { ...post("subscriptions/update"), invalidates: ["customerState"] },
   revokeSubscription: { ...post("subscriptions/revoke"), invalidates: ["customerState"] },
   previewSubscriptionChange: post("subscriptions/preview-change"),
+  // Raw or multipart body: not a JSON client method (send it with fetch and FormData).
+  uploadFile: { ...post("files/upload"), clientHidden: true },
+  listFiles: get("files/list"),
+  deleteFile: post("files/delete"),
 } as const;

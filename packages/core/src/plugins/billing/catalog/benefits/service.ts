@@ -33,8 +33,20 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     return row;
   }
 
-  /** A meter credit credits a meter of the same merchant. */
+  /** A meter credit credits a meter of the same merchant; downloadables offer its files. */
   async function checkRefs(tx: DBAdapter, merchantId: string, type: string, properties: Row) {
+    if (type === "downloadables") {
+      const files = properties.files as string[];
+      await assertOwned(
+        tx,
+        "billingFile",
+        merchantId,
+        files,
+        (i) => ["properties", "files", i],
+        "File not found.",
+      );
+      return;
+    }
     if (type !== "meter_credit") return;
     await assertOwned(
       tx,

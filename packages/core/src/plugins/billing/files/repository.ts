@@ -1,0 +1,46 @@
+import type { DBAdapter, Row } from "../../../db/adapter";
+import type { Where } from "../../../db/where";
+import { idIn, listPage } from "../repository";
+import type { BenefitRow, FileRow } from "../rows";
+
+const live = (merchantId: string): Where => [
+  { field: "merchantId", value: merchantId },
+  { field: "deletedAt", value: null },
+];
+
+/** The only code that touches `billingFile` (deleted files are skipped), and reads downloadables benefits. */
+export function fileRepository(db: DBAdapter) {
+  return {
+    insert: (data: Row) => db.create<FileRow>({ model: "billingFile", data }),
+    find: (merchantId: string, id: string) =>
+      db.findOne<FileRow>({ model: "billingFile", where: [...live(merchantId), { field: "id", value: id }] }),
+    /** The merchant's live files among `ids` (any order). */
+    byIds: (merchantId: string, ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as FileRow[])
+        : db.findMany<FileRow>({ model: "billingFile", where: [...live(merchantId), ...idIn("id", ids)] }),
+    markDeleted: (id: string, at: Date) =>
+      db.update<FileRow>({
+        model: "billingFile",
+        where: [
+          { field: "id", value: id },
+          { field: "deletedAt", value: null },
+        ],
+        update: { deletedAt: at },
+      }),
+    page: (merchantId: string, window: { page?: number; limit?: number }) =>
+      listPage<FileRow>(db, "billingFile", live(merchantId), window),
+    /** Live downloadables benefits among `ids`. */
+    downloadableBenefits: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as BenefitRow[])
+        : db.findMany<BenefitRow>({
+            model: "billingBenefit",
+            where: [
+              ...idIn("id", ids),
+              { field: "type", value: "downloadables" },
+              { field: "deletedAt", value: null },
+            ],
+          }),
+  };
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { toHex } from "../../../crypto/encoding";
+import { generateRandomString } from "../../../crypto/random";
+import { localFileStorage } from "../benefit-grants/storage";
+import type { BillingContext } from "../context";
+import { BILLING_ERRORS } from "../errors";
+import { merchantOf, parseInput } from "../input";
+import type { MerchantService } from "../merchants/service";
+import { paginated } from "../pagination";
+import { DEFAULT_FILES_DIRECTORY, DEFAULT_MAX_FILE_SIZE } from "./options";
+import { fileRepository } from "./repository";
+import { serializeFile } from "./serialize";
+
+export interface UploadInput {
+  organizationId?: string | null;
+  name: string;
+  mimeType: string;
+  bytes: Uint8Array;
+}
+
+/** Name and media type of an upload (the bytes are checked apart: empty 422, too large 413). */
+export const fileMetaInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "name is required.")
+    .max(255, "name must be at most 255 characters long.")
+    .refine(
+      (n) =>
+        ![...n].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 || ch === "/" || ch === "\\"),
+      "name must not contain slashes or control characters.",
+    ),
+  mimeType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(127, "mimeType must be at most 127 characters long.")
+    .regex(
+      /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/,
+      "mimeType must look like type/subtype.",
+    ),
+});
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>)));
+}
+
+/**
+ * Merchant files (`auth.billing.files.*`): the metadata row in `billingFile`, the bytes in the
+ * configured storage under a random key. Every input names its merchant with `organizationId`
+ * (omitted: the default merchant), as the other merchant-side services.
+ */
+export function createFileService(ctx: BillingContext, merchants: MerchantService) {
+  const db = ctx.app.adapter;
+  const storage =
+    ctx.options.files?.storage ??
+    localFileStorage({ directory: ctx.options.files?.directory ?? DEFAULT_FILES_DIRECTORY });
+  const maxSize = ctx.options.files?.maxSize ?? DEFAULT_MAX_FILE_SIZE;
+
+  /** Stores the bytes, then the row; a failed row write removes the bytes again. */
+  async function upload(input: UploadInput) {
+    const meta = parseInput(fileMetaInput, { name: input.name, mimeType: input.mimeType });
+    if (input.bytes.byteLength === 0) throw BILLING_ERRORS.FILE_IS_EMPTY();
+    if (input.bytes.byteLength > maxSize) throw BILLING_ERRORS.FILE_IS_TOO_LARGE({ maxSize });
+    const merchant = await merchantOf(merchants, input);
+    const storageKey = `${merchant.id}/${generateRandomString(32)}`;
+    const checksumSha256 = await sha256Hex(input.bytes);
+    await storage.put(storageKey, input.bytes, { mimeType: meta.mimeType });
+    try {
+      const row = await fileRepository(db).insert({
+        merchantId: merchant.id,
+        name: meta.name,
+        mimeType: meta.mimeType,
+        size: input.bytes.byteLength,
+        checksumSha256,
+        storageKey,
+        createdAt: ctx.now(),
+      });
+      return serializeFile(row);
+    } catch (error) {
+      await storage.delete(storageKey).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function list(input: { organizationId?: string | null; page?: number; limit?: number } = {}) {
+    const merchant = await merchantOf(merchants, input);
+    const { rows, total, page, limit } = await fileRepository(db).page(merchant.id, input);
+    return paginated(rows.map(serializeFile), total, page, limit);
+  }
+
+  /** Deletes the file (benefits stop offering it; links to it stop working) and its bytes. */
+  async function remove(input: { organizationId?: string | null; id: string }) {
+    const merchant = await merchantOf(merchants, input);
+    const repo = fileRepository(db);
+    const row = await repo.find(merchant.id, input.id);
+    if (!row) throw BILLING_ERRORS.FILE_NOT_FOUND();
+    await repo.markDeleted(row.id, ctx.now());
+    await storage.delete(row.storageKey);
+    return { success: true };
+  }
+
+  return { upload, list, delete: remove, storage, maxSize };
+}
+
+export type FileService = ReturnType<typeof createFileService>;
