@@ -71,6 +71,12 @@ export const checkoutFields = {
   referenceId: str(false),
   /** Processor intent of the current confirmation attempt (success webhooks for older intents are ignored). */
   intentId: str(false),
+  /** Trials (BILLING.md 3.7): false = none even if the product has one; an override of the product's. */
+  allowTrial: bool(true),
+  trialInterval: str(false),
+  trialIntervalCount: { type: "number", required: false },
+  /** When the trial that applies to this checkout would end (null: no trial). */
+  trialEnd: date(),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;
@@ -176,6 +182,9 @@ export const subscriptionFields = {
   pastDueAt: date(),
   /** Proration lines (prorationBehavior `prorate`) waiting for the next renewal order. */
   pendingItems: json(false),
+  /** The trial (BILLING.md 3.7): its first period, `[trialStart, trialEnd]`, costs nothing. */
+  trialStart: date(),
+  trialEnd: date(),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;
