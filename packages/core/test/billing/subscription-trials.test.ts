@@ -434,6 +434,50 @@ describe("ending a trial early", () => {
   });
 });
 
+describe("plan change during a trial", () => {
+  it("swaps the plan without proration or charge; the trial end bills the new plan", async () => {
+    const t = await trialShop();
+    const id = await t.subscribe(await t.product({ trialInterval: "week", trialIntervalCount: 2 }));
+    const bigger = await t.product({}, 4900);
+    const yearly = (
+      await t.app.services.products.create({
+        name: "Pro yearly",
+        recurringInterval: "year",
+        prices: [{ amountType: "fixed", priceAmount: 19000 }],
+      })
+    ).id;
+    t.app.clock.set(new Date("2026-02-07T10:30:00.000Z"));
+    const preview = await t.app.services.subscriptions.previewChange(await t.sub(id), bigger, "invoice");
+    expect(preview).toMatchObject({ creditAmount: 0, debitAmount: 0, dueNow: 0, newAmount: 4900, items: [] });
+    for (const productId of [bigger, yearly]) {
+      const changed = await t.app.services.subscriptions.applyUpdate(await t.sub(id), {
+        productId,
+        prorationBehavior: "invoice",
+      });
+      expect(changed.status).toBe("trialing");
+    }
+    let s = await t.sub(id);
+    expect([s.productId, s.amount, s.recurringInterval, s.pendingItems ?? []]).toEqual([
+      yearly,
+      19000,
+      "year",
+      [],
+    ]);
+    expect([iso(s.trialEnd), iso(s.currentPeriodEnd)]).toEqual([
+      "2026-02-14T10:30:00.000Z",
+      "2026-02-14T10:30:00.000Z",
+    ]);
+    expect(t.processor.charges).toEqual([]);
+    expect((await t.ordersOf(id)).map((o) => o.totalAmount)).toEqual([0]);
+
+    t.app.clock.set(new Date("2026-02-14T10:30:00.000Z"));
+    await t.app.services.runDue();
+    s = await t.sub(id);
+    expect([s.status, iso(s.currentPeriodEnd)]).toEqual(["active", "2027-02-14T10:30:00.000Z"]);
+    expect(t.processor.charges.map((c) => c.amount)).toEqual([19000]);
+  });
+});
+
 describe("bad trial input", () => {
   const body = {
     name: "Pro",
