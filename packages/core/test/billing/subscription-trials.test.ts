@@ -133,6 +133,9 @@ describe("a checkout with a trial", () => {
       isPaymentSetupRequired: true,
       isPaymentFormRequired: true,
     });
+    const page = await t.browser.get<string>(`/checkout/${secret}`);
+    expect(page.data).toContain("Nothing to pay today; the first charge is on 2026-02-14");
+    expect(page.data).toContain('<button type="submit" id="pay">Subscribe</button>');
     const since = t.mark();
     const done = await t.pay(secret);
     expect(done.status).toBe(200);
