@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stripeEvent } from "./events";
 import { TOKENS } from "./fake-stripe";
 import { type Err, stripeApp, useFakeStripe } from "./harness";
 
@@ -55,6 +56,38 @@ describe("Stripe processor: trials", () => {
     const after = await app.services.subscriptions.findById(subscriptionId);
     expect(after?.status).toBe("active");
     expect(after?.currentPeriodEnd?.toISOString()).toBe("2026-02-22T12:00:00.000Z");
+  });
+
+  it("a setup settled by a late webhook (after the trial would have ended) still trials, then charges", async () => {
+    const app = await stripeApp();
+    const { productId } = await app.product({
+      recurring: "month",
+      price: { amountType: "fixed", priceAmount: 1500 },
+    });
+    await app.services.products.update({ id: productId, trialInterval: "day", trialIntervalCount: 1 });
+    const secret = await app.open(productId);
+    const res = await app.confirm(secret, TOKENS.authenticate);
+    expect(res.data).toMatchObject({ status: "confirmed", trialEnd: "2026-01-16T12:00:00.000Z" });
+    expect(res.data.paymentProcessorMetadata.intent_status).toBe("requires_action");
+    const intent = [...fake.setupIntents.values()][0]!;
+    Object.assign(intent, { status: "succeeded", next_action: null });
+
+    app.clock.set(new Date("2026-01-16T18:00:00.000Z"));
+    const delivered = await app.deliver(JSON.stringify(stripeEvent("setup_intent.succeeded", { ...intent })));
+    expect(delivered.status).toBe(200);
+    expect(fake.to("/v1/payment_intents")).toHaveLength(0);
+    const checkout = await app.get(secret);
+    expect(checkout.status).toBe("succeeded");
+    const id = checkout.subscriptionId as string;
+    const sub = await app.services.subscriptions.findById(id);
+    expect(sub).toMatchObject({ status: "trialing", paymentMethodId: intent.payment_method });
+    expect(sub?.trialEnd?.toISOString()).toBe("2026-01-16T12:00:00.000Z");
+
+    await app.services.runDue();
+    const after = await app.services.subscriptions.findById(id);
+    expect(after?.status).toBe("active");
+    expect(after?.currentPeriodEnd?.toISOString()).toBe("2026-02-16T12:00:00.000Z");
+    expect(fake.to("/v1/payment_intents").map((c) => c.params.amount)).toEqual(["1500"]);
   });
 
   it("a card declined at setup answers 400 and starts no trial", async () => {

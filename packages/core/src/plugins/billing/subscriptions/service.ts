@@ -41,7 +41,9 @@ export function createSubscriptionService(ctx: BillingContext) {
     const { checkout, price, customer } = input;
     const now = ctx.now();
     const interval = price.recurringInterval ?? input.product.product.recurringInterval ?? "month";
-    const trialEnd = checkout.trialEnd && checkout.trialEnd > now ? checkout.trialEnd : null;
+    // Nothing was charged for a trial checkout: even a trial already over by a late settlement
+    // (a processor webhook) starts trialing, and the next runDue() converts and charges it.
+    const trialEnd = checkout.trialEnd ?? null;
     const subscription = await subscriptionRepository(tx).insert({
       merchantId: checkout.merchantId,
       amount: checkout.netAmount,
