@@ -17,6 +17,11 @@ export const BILLING_ERROR_CODES = {
     status: 409,
     message: "Checkout is currently being processed. Please try again.",
   },
+  /** A buyer asked `POST /checkout` for a trial longer than the product's own (or for one it lacks). */
+  THIS_TRIAL_IS_LONGER_THAN_THE_PRODUCT_S_TRIAL: {
+    status: 403,
+    message: "This trial is longer than the product's trial.",
+  },
   YOU_ALREADY_HAVE_AN_ACTIVE_SUBSCRIPTION: {
     status: 403,
     message: "You already have an active subscription.",

@@ -71,6 +71,12 @@ export const checkoutFields = {
   referenceId: str(false),
   /** Processor intent of the current confirmation attempt (success webhooks for older intents are ignored). */
   intentId: str(false),
+  /** Trials (BILLING.md 3.7): false = none even if the product has one; an override of the product's. */
+  allowTrial: bool(true),
+  trialInterval: str(false),
+  trialIntervalCount: { type: "number", required: false },
+  /** When the trial that applies to this checkout would end (null: no trial). */
+  trialEnd: date(),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;
@@ -178,6 +184,9 @@ export const subscriptionFields = {
   pendingItems: json(false),
   /** Seats billed (seat_based prices): the organization's member count, never below the minimum. */
   seats: { type: "number", required: false },
+  /** The trial (BILLING.md 3.7): its first period, `[trialStart, trialEnd]`, costs nothing. */
+  trialStart: date(),
+  trialEnd: date(),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;

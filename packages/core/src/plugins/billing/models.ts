@@ -88,6 +88,9 @@ export const productFields = {
   description: str(false),
   isRecurring: bool(false),
   recurringInterval: str(false),
+  /** Free trial of a recurring product (BILLING.md 3.7): day|week|month|year x 1..1000, or none. */
+  trialInterval: str(false),
+  trialIntervalCount: { type: "number", required: false },
   isArchived: bool(false),
   metadata: json(),
   createdAt: created,

@@ -30,6 +30,7 @@ export interface BillingAddress {
 export type TaxId = [string, string];
 
 export type RecurringInterval = "month" | "year";
+export type TrialInterval = "day" | "week" | "month" | "year";
 export type AmountType = "free" | "fixed" | "custom" | "metered_unit" | "seat_based";
 export type BillingReason = "purchase" | "subscription_create" | "subscription_cycle" | "subscription_update";
 export type WebhookEventStatus = "pending" | "succeeded" | "failed" | "skipped";
@@ -63,7 +64,7 @@ export type MeterRow = RowOf<
 
 export type ProductRow = RowOf<
   typeof catalog.productFields,
-  { recurringInterval: RecurringInterval; metadata: Metadata }
+  { recurringInterval: RecurringInterval; trialInterval: TrialInterval; metadata: Metadata }
 >;
 
 export type PriceRow = RowOf<
@@ -110,6 +111,7 @@ export type CheckoutRow = RowOf<
     customFieldData: Record<string, unknown>;
     paymentProcessorMetadata: Record<string, string>;
     metadata: Metadata;
+    trialInterval: TrialInterval;
   }
 >;
 

@@ -109,6 +109,8 @@ export function serializeProduct(p: ProductRow, rel: ProductRelations) {
     name: p.name,
     description: p.description ?? null,
     recurringInterval: p.recurringInterval ?? null,
+    trialInterval: p.trialInterval ?? null,
+    trialIntervalCount: p.trialIntervalCount ?? null,
     isRecurring: p.isRecurring,
     isArchived: p.isArchived,
     organizationId: p.merchantId,

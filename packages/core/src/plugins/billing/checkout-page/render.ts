@@ -202,6 +202,7 @@ ${config.stripeKey ? `<script${nonce} src="https://js.stripe.com/v3/"></script>`
     <dt>Discount</dt><dd id="discount">${formatMoney(-c.discountAmount, c.currency)}</dd>
     <dt>Tax</dt><dd id="tax">${c.taxAmount === null ? "Calculated with your address" : formatMoney(c.taxAmount, c.currency)}</dd>
     <dt>Total</dt><dd id="total"><strong>${formatMoney(c.totalAmount, c.currency)}</strong></dd>
+    ${c.trialEnd ? `<dt>Free trial</dt><dd id="trial">Nothing to pay today; the first charge is on ${new Date(c.trialEnd).toISOString().slice(0, 10)}</dd>` : ""}
   </dl>
 </section>
 <p id="status" role="status" aria-live="polite" class="status"></p>

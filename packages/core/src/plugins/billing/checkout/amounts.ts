@@ -56,11 +56,13 @@ export function computeFlags(input: {
   price: PriceRow;
   amounts: CheckoutAmounts;
   discount: DiscountRow | null;
+  /** The checkout's trial end: during a trial nothing is paid now, the method is only saved. */
+  trialEnd?: Date | null;
 }): CheckoutFlags {
   const { product, prices, price, amounts, discount } = input;
   const isDiscountApplicable = prices.some((p) => DISCOUNTABLE.includes(p.amountType));
   const isFreeProductPrice = prices.length > 0 && prices.every((p) => p.amountType === "free");
-  const isPaymentRequired = amounts.totalAmount > 0;
+  const isPaymentRequired = amounts.totalAmount > 0 && !input.trialEnd;
   const hasMetered = prices.some((p) => p.amountType === "metered_unit");
   const freeForever =
     discount?.type === "percentage" && discount.basisPoints === 10_000 && discount.duration === "forever";

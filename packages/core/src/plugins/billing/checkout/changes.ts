@@ -7,6 +7,7 @@ import { validateTaxId } from "../customers/validate";
 import { resolveDiscount } from "../discounts/redeem";
 import type { DiscountRow } from "../discounts/serialize";
 import { BILLING_ERRORS, validationFailed } from "../errors";
+import { trialEndFor } from "../subscriptions/trials";
 import { computeFlags } from "./amounts";
 import { assertEmailChangeAllowed } from "./email-rule";
 import { priceCheckout, selectPrice } from "./pricing";
@@ -124,6 +125,13 @@ export async function applyCheckoutPatch(
     customFieldData: fields.data,
     customerTaxId: taxId,
     customerBillingAddress: address,
+    // Measured from this change (the confirm, at last): the trial the buyer is shown starts now.
+    trialEnd: trialEndFor(
+      product.product,
+      price,
+      { ...current, allowTrial: current.allowTrial ?? true },
+      ctx.now(),
+    ),
   };
   for (const key of ["customerName", "customerBillingName", "isBusinessCustomer", "metadata"] as const) {
     if (patch[key] !== undefined) changes[key] = patch[key];

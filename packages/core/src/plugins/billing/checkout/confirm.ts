@@ -126,6 +126,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
       price,
       amounts: next,
       discount,
+      trialEnd: next.trialEnd,
     });
     const issues = requiredFieldIssues(next, flags.isPaymentFormRequired, Boolean(input.confirmationTokenId));
     if (issues.length > 0) throw validationFailed(issues);

@@ -2,6 +2,9 @@ import { generateRandomString } from "../../../crypto/random";
 import { loadProductsById } from "../catalog/load";
 import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
 import { BILLING_ERRORS } from "../errors";
+import { parseInput } from "../input";
+import type { TrialInterval } from "../rows";
+import { checkoutTrialInput, exceedsProductTrial } from "../subscriptions/trials";
 import { checkCheckoutUrls } from "../urls";
 import { applyCheckoutPatch, hasLineLevelAddress } from "./changes";
 import type { CheckoutDeps } from "./deps";
@@ -37,6 +40,16 @@ export interface CreateCheckoutInput {
   referenceId?: string;
   /** The buyer (auth user), when known. */
   userId?: string;
+  /** False: no trial even if the product has one (default true). */
+  allowTrial?: boolean;
+  /** This checkout's trial instead of the product's: both or neither (BILLING.md 3.7). */
+  trialInterval?: TrialInterval | null;
+  trialIntervalCount?: number | null;
+  /**
+   * The buyer endpoint sets it: a trial of this checkout may only be shorter than (or as long as)
+   * each offered product's own trial; anything else is 403.
+   */
+  limitTrialToProduct?: boolean;
 }
 
 /** Client secrets are the only credential of the buyer endpoints: 48 random characters. */
@@ -49,6 +62,11 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
   /** `request`: the request the checkout is created for (trusted origins of a `trustedOrigins` function). */
   return async function create(input: CreateCheckoutInput, request?: Request) {
     if (input.products.length === 0) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
+    const trial = parseInput(checkoutTrialInput, {
+      allowTrial: input.allowTrial,
+      trialInterval: input.trialInterval,
+      trialIntervalCount: input.trialIntervalCount,
+    });
     const urls = await checkCheckoutUrls(ctx, input, request);
     const products = await loadProductsById(db, input.products);
     if (products.length !== new Set(input.products).size) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
@@ -57,6 +75,13 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     }
     const merchant = await merchants.byId(merchantId);
+    if (input.limitTrialToProduct && products.some((p) => exceedsProductTrial(p.product, trial, ctx.now())))
+      throw BILLING_ERRORS.THIS_TRIAL_IS_LONGER_THAN_THE_PRODUCT_S_TRIAL();
+    const trialOptions = {
+      allowTrial: trial.allowTrial ?? true,
+      trialInterval: trial.trialInterval ?? null,
+      trialIntervalCount: trial.trialIntervalCount ?? null,
+    };
 
     let customer: CustomerRow | null = null;
     if (input.customerId) customer = await customers.byIdOrThrow(db, merchantId, input.customerId);
@@ -79,6 +104,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
         allowDiscountCodes: input.allowDiscountCodes ?? true,
         customFieldData: {},
         referenceId: input.referenceId ?? null,
+        ...trialOptions,
       },
       products,
       {
@@ -100,6 +126,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
     const successUrl = urls.successUrl ?? null;
     const row: Partial<CheckoutRow> & Pick<CheckoutRow, "status"> = {
       ...changes,
+      ...trialOptions,
       id,
       merchantId,
       status: "open",

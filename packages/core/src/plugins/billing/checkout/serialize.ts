@@ -3,6 +3,7 @@ import { serializePrice, serializeProduct } from "../catalog/serialize";
 import { serializeAddress } from "../customers/serialize";
 import { type DiscountRow, serializeDiscount } from "../discounts/serialize";
 import type { CheckoutRow } from "../rows";
+import { activeTrial } from "../subscriptions/trials";
 import { addressFields, computeFlags } from "./amounts";
 
 export type { CheckoutRow } from "../rows";
@@ -31,7 +32,14 @@ export function serializeCheckout(view: CheckoutView) {
   };
   const flags =
     selected && price
-      ? computeFlags({ product: selected.product, prices: selected.prices, price, amounts, discount })
+      ? computeFlags({
+          product: selected.product,
+          prices: selected.prices,
+          price,
+          amounts,
+          discount,
+          trialEnd: c.trialEnd,
+        })
       : {
           isDiscountApplicable: false,
           isFreeProductPrice: false,
@@ -94,6 +102,24 @@ export function serializeCheckout(view: CheckoutView) {
     productPrice: price ? serializePrice(price, selected?.meters) : null,
     discount: discount ? serializeDiscount(discount, view.discountProductIds) : null,
     subscriptionId: c.subscriptionId ?? null,
+    ...checkoutTrialFields(c, selected, price),
+  };
+}
+
+/** Trial fields (BILLING.md 3.7): the checkout's own options, the trial that applies and its end. */
+function checkoutTrialFields(
+  c: CheckoutRow,
+  selected: LoadedProduct | undefined,
+  price: LoadedProduct["prices"][number] | undefined,
+) {
+  const active = selected && c.trialEnd ? activeTrial(selected.product, price, c) : null;
+  return {
+    allowTrial: c.allowTrial,
+    trialInterval: c.trialInterval ?? null,
+    trialIntervalCount: c.trialIntervalCount ?? null,
+    activeTrialInterval: active?.interval ?? null,
+    activeTrialIntervalCount: active?.count ?? null,
+    trialEnd: c.trialEnd ?? null,
   };
 }
 

@@ -100,7 +100,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         : null;
     let outcome: "handled" | "ignored" = "ignored";
     if (checkout && (event.type === "payment.succeeded" || event.type === "setup.succeeded")) {
-      await settlement.succeed(checkout.id, { id: event.intentId ?? null });
+      await settlement.succeed(checkout.id, {
+        id: event.intentId ?? null,
+        ...(event.paymentMethodId ? { paymentMethodId: event.paymentMethodId } : {}),
+      });
       outcome = "handled";
     } else if (checkout && (event.type === "payment.failed" || event.type === "setup.failed")) {
       await settlement.fail(checkout.id, {

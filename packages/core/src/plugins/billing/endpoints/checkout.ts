@@ -4,6 +4,7 @@ import { membershipRoles } from "../access";
 import { BILLING_ERRORS } from "../errors";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
+import { trialInputFields } from "../subscriptions/trials";
 import { customFieldDataSchema, metadataSchema } from "./schemas";
 
 const body = z.object({
@@ -18,6 +19,9 @@ const body = z.object({
   embedOrigin: z.string().optional(),
   successUrl: z.string().optional(),
   returnUrl: z.string().optional(),
+  /** Trials (BILLING.md 3.7): opt out, or ask for a trial no longer than the product's. */
+  allowTrial: z.boolean().optional(),
+  ...trialInputFields,
 });
 
 /**
@@ -62,6 +66,10 @@ export const checkout = defineEndpoint(billingRoutes.checkout, {
         customerEmail: session?.user.email,
         customerName: session?.user.name,
         customerIpAddress: undefined,
+        allowTrial: body.allowTrial,
+        trialInterval: body.trialInterval,
+        trialIntervalCount: body.trialIntervalCount,
+        limitTrialToProduct: true,
       },
       request,
     );

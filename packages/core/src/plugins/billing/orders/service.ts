@@ -9,6 +9,7 @@ import type { MerchantService } from "../merchants/service";
 import type { CheckoutRow, CustomerRow, DiscountRow, OrderRow, PriceRow, SubscriptionRow } from "../rows";
 import { subscriptionRepository } from "../subscriptions/repository";
 import { seatLabel } from "../subscriptions/seat-rules";
+import { trialOrder } from "../subscriptions/trials";
 import { orderRepository } from "./repository";
 import { serializeOrder } from "./serialize";
 
@@ -81,24 +82,26 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
     if (existing) return { order: existing, created: false };
     const merchant = await merchants.byId(checkout.merchantId, tx);
     const now = ctx.now();
+    // A trial's order costs nothing (BILLING.md 2.2): the first charge comes at the trial end.
+    const trial = subscription?.status === "trialing" ? trialOrder(product.product.name, subscription) : null;
     let order: OrderRow;
     try {
       order = await orderRepository(tx).insert({
         merchantId: checkout.merchantId,
         invoiceNumber: await merchants.nextInvoiceNumber(tx, merchant),
         status: "paid",
-        subtotalAmount: checkout.amount,
-        discountAmount: checkout.discountAmount,
-        netAmount: checkout.netAmount,
-        taxAmount: checkout.taxAmount ?? 0,
-        totalAmount: checkout.totalAmount,
+        subtotalAmount: trial ? 0 : checkout.amount,
+        discountAmount: trial ? 0 : checkout.discountAmount,
+        netAmount: trial ? 0 : checkout.netAmount,
+        taxAmount: trial ? 0 : (checkout.taxAmount ?? 0),
+        totalAmount: trial ? 0 : checkout.totalAmount,
         currency: checkout.currency,
         billingReason: subscription ? "subscription_create" : "purchase",
         billingName: checkout.customerBillingName ?? customer.name ?? null,
         billingAddress: checkout.customerBillingAddress ?? customer.billingAddress ?? null,
         customerId: customer.id,
         productId: product.product.id,
-        discountId: checkout.discountId,
+        discountId: trial ? null : checkout.discountId,
         subscriptionId: subscription?.id ?? null,
         checkoutId: checkout.id,
         metadata: checkout.metadata ?? {},
@@ -118,8 +121,8 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
     if (price.amountType !== "metered_unit") {
       await orderRepository(tx).insertItem({
         orderId: order.id,
-        label: seatLabel(product.product.name, subscription?.seats),
-        amount: checkout.amount,
+        label: trial?.label ?? seatLabel(product.product.name, subscription?.seats),
+        amount: trial ? 0 : checkout.amount,
         taxAmount: 0,
         proration: false,
         productPriceId: price.id,

@@ -89,6 +89,8 @@ export interface ProcessorEvent {
     | "ignored";
   readonly intentId?: string;
   readonly checkoutId?: string;
+  /** `*.succeeded`: the payment method used, saved on a subscription for its renewals. */
+  readonly paymentMethodId?: string;
   readonly reason?: string;
   /** Terminal: the intent can never succeed (e.g. authentication abandoned and canceled). */
   readonly terminal?: boolean;

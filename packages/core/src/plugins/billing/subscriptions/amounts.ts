@@ -18,7 +18,8 @@ export function basePriceAmount(price: PriceRow | null, subscription: Subscripti
 /**
  * Whether a subscription's discount still applies to the period starting at `periodStart`
  * (BILLING.md 4.2): `once` only to the first (checkout) period, `forever` always, `repeating` to
- * periods starting within `durationInMonths` months of the subscription's start.
+ * periods starting within `durationInMonths` months of the subscription's start. After a trial,
+ * the first paid period (starting at `trialEnd`) counts as the first one.
  */
 export function discountApplies(
   discount: DiscountRow | null,
@@ -27,8 +28,11 @@ export function discountApplies(
 ): discount is DiscountRow {
   if (!discount) return false;
   if (discount.duration === "forever") return true;
+  // After a trial the discount starts with the first paid period, the one starting at trialEnd.
+  const trialEnd = subscription.trialEnd ?? null;
+  if (discount.duration === "once") return trialEnd !== null && periodStart.getTime() === trialEnd.getTime();
   if (discount.duration !== "repeating") return false;
-  const started = subscription.startedAt ?? subscription.createdAt;
+  const started = trialEnd ?? subscription.startedAt ?? subscription.createdAt;
   const until = nextPeriodEnd(started, started.getUTCDate(), "month", discount.durationInMonths ?? 1);
   return periodStart.getTime() < until.getTime();
 }

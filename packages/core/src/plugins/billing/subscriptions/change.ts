@@ -59,6 +59,18 @@ export function createPlanChange(ctx: BillingContext, merchants: MerchantService
     const discount = sub.discountId ? await discountRepository(db).findAnyById(sub.discountId) : null;
     const next = periodCharge(price, discount, sub, start);
     const newEnd = restart ? nextPeriodEnd(now, now.getUTCDate(), interval) : end;
+    // During a trial nothing has been paid and nothing is owed yet (BILLING.md 3.6): the plan is
+    // swapped with no proration and no charge; the trial keeps its end, then bills the new plan.
+    if (sub.status === "trialing") {
+      const changes = {
+        productId: target.product.id,
+        priceId: price.id,
+        amount: next.net,
+        recurringInterval: interval,
+        modifiedAt: now,
+      };
+      return { behavior, credit: 0, debit: 0, total: 0, lines: [] as PendingItem[], changes, now };
+    }
     const credit = prorate(sub.amount, start, end, now);
     const debit = restart ? next.net : prorate(next.net, start, end, now);
     const oldName = current?.product.name ?? "Subscription";

@@ -78,7 +78,12 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
           : await repo.patch(sub.id, sub.status, changes, held);
       if (!done) return "skipped" as const;
       const renewed: SubscriptionRow = { ...sub, ...changes, status: "active" };
-      await emitSubscription(tx, emit, renewed, ["subscription.updated"], sub.status === "trialing");
+      // A trial converting is the subscription becoming active (BILLING.md 3.7).
+      const converted = sub.status === "trialing";
+      const types = converted
+        ? (["subscription.updated", "subscription.active"] as const)
+        : (["subscription.updated"] as const);
+      await emitSubscription(tx, emit, renewed, types, converted);
       const customer = await customerRepository(tx).findAnyById(sub.customerId);
       await createSubscriptionOrder({ merchants, orders, now }, tx, emit, {
         subscription: renewed,

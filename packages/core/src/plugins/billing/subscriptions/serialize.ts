@@ -18,6 +18,8 @@ export function subscriptionCore(s: SubscriptionRow) {
     status: s.status,
     currentPeriodStart: s.currentPeriodStart,
     currentPeriodEnd: s.currentPeriodEnd ?? null,
+    trialStart: s.trialStart ?? null,
+    trialEnd: s.trialEnd ?? null,
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     canceledAt: s.canceledAt ?? null,
     startedAt: s.startedAt ?? null,

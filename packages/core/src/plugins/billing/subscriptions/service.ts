@@ -22,8 +22,10 @@ export function createSubscriptionService(ctx: BillingContext) {
   }
 
   /**
-   * The subscription of a recurring purchase: active now, period anchored on today's UTC day. The
-   * caller emits `customer.state_changed` next (the customer's state includes it).
+   * The subscription of a recurring purchase: active now, period anchored on today's UTC day; or,
+   * when the checkout carries a trial, `trialing` until its `trialEnd` (the first period is the
+   * trial; `subscription.active` waits for the conversion). The caller emits
+   * `customer.state_changed` next (the customer's state includes it).
    */
   async function createFromCheckout(
     tx: DBAdapter,
@@ -40,15 +42,20 @@ export function createSubscriptionService(ctx: BillingContext) {
     const { checkout, price, customer } = input;
     const now = ctx.now();
     const interval = price.recurringInterval ?? input.product.product.recurringInterval ?? "month";
+    // Nothing was charged for a trial checkout: even a trial already over by a late settlement
+    // (a processor webhook) starts trialing, and the next runDue() converts and charges it.
+    const trialEnd = checkout.trialEnd ?? null;
     const subscription = await subscriptionRepository(tx).insert({
       merchantId: checkout.merchantId,
       amount: checkout.netAmount,
       currency: checkout.currency,
       recurringInterval: interval,
-      status: "active",
+      status: trialEnd ? "trialing" : "active",
       currentPeriodStart: now,
-      currentPeriodEnd: nextPeriodEnd(now, now.getUTCDate(), interval),
-      anchorDay: now.getUTCDate(),
+      currentPeriodEnd: trialEnd ?? nextPeriodEnd(now, now.getUTCDate(), interval),
+      anchorDay: (trialEnd ?? now).getUTCDate(),
+      trialStart: trialEnd ? now : null,
+      trialEnd,
       cancelAtPeriodEnd: false,
       startedAt: now,
       customerId: customer.id,
@@ -67,7 +74,7 @@ export function createSubscriptionService(ctx: BillingContext) {
     });
     const data = subscriptionCore(subscription);
     await emit(subscription.merchantId, "subscription.created", data);
-    await emit(subscription.merchantId, "subscription.active", data);
+    if (!trialEnd) await emit(subscription.merchantId, "subscription.active", data);
     await emit(subscription.merchantId, "subscription.updated", data);
     return subscription;
   }

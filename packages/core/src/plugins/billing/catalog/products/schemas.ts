@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { queryBoolean } from "../../../../router/schemas";
 import { isUnitAmount, MAX_AMOUNT } from "../../money";
+import { refineTrialPair, TRIAL_MESSAGES, trialInputFields } from "../../subscriptions/trials";
 import { metadataInput, pageQuery, scoped } from "../input";
 
 const amount = (field: string) =>
@@ -115,28 +116,40 @@ const name = z
   .min(3, "Name must be at least 3 characters long.")
   .max(256, "Name must be at most 256 characters long.");
 
-export const productCreateInput = z.object({
-  ...scoped,
-  name,
-  description: z.string().nullish(),
-  recurringInterval: z.enum(["month", "year"]).nullish(),
-  metadata: metadataInput.optional(),
-  prices: z.array(priceCreateInput).min(1, "A product needs at least one price."),
-  benefits: z.array(z.string().min(1)).optional(),
-  attachedCustomFields: attachedFields.optional(),
-});
+export const productCreateInput = z
+  .object({
+    ...scoped,
+    name,
+    description: z.string().nullish(),
+    recurringInterval: z.enum(["month", "year"]).nullish(),
+    /** A free trial (recurring products only): both fields or neither (BILLING.md 3.7). */
+    ...trialInputFields,
+    metadata: metadataInput.optional(),
+    prices: z.array(priceCreateInput).min(1, "A product needs at least one price."),
+    benefits: z.array(z.string().min(1)).optional(),
+    attachedCustomFields: attachedFields.optional(),
+  })
+  .superRefine((p, ctx) => {
+    refineTrialPair(p, ctx);
+    if (p.trialInterval && !p.recurringInterval)
+      ctx.addIssue({ code: "custom", path: ["trialInterval"], message: TRIAL_MESSAGES.notRecurring });
+  });
 
-export const productUpdateInput = z.object({
-  ...scoped,
-  id: z.string().min(1),
-  name: name.optional(),
-  description: z.string().nullish(),
-  metadata: metadataInput.optional(),
-  isArchived: z.boolean().optional(),
-  prices: z.array(priceUpdateInput).min(1, "A product needs at least one price.").optional(),
-  benefits: z.array(z.string().min(1)).optional(),
-  attachedCustomFields: attachedFields.optional(),
-});
+export const productUpdateInput = z
+  .object({
+    ...scoped,
+    id: z.string().min(1),
+    name: name.optional(),
+    description: z.string().nullish(),
+    /** Both to set the trial, both null (or either alone null) to remove it. */
+    ...trialInputFields,
+    metadata: metadataInput.optional(),
+    isArchived: z.boolean().optional(),
+    prices: z.array(priceUpdateInput).min(1, "A product needs at least one price.").optional(),
+    benefits: z.array(z.string().min(1)).optional(),
+    attachedCustomFields: attachedFields.optional(),
+  })
+  .superRefine(refineTrialPair);
 
 export const productIdInput = z.object({ ...scoped, id: z.string().min(1) });
 

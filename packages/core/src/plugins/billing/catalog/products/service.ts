@@ -3,7 +3,8 @@ import type { BillingContext, Emit } from "../../context";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
 import { paginated } from "../../pagination";
-import { merchantOf, parseInput } from "../input";
+import { TRIAL_MESSAGES } from "../../subscriptions/trials";
+import { invalid, merchantOf, parseInput } from "../input";
 import { loadProducts } from "../load";
 import { catalogRepository } from "../repository";
 import { type ProductRow, serializeProduct } from "../serialize";
@@ -66,6 +67,8 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
         name: data.name,
         description: data.description ?? null,
         recurringInterval: interval,
+        trialInterval: data.trialInterval ?? null,
+        trialIntervalCount: data.trialIntervalCount ?? null,
         isArchived: false,
         metadata: data.metadata ?? {},
         createdAt: at,
@@ -79,7 +82,10 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
     });
   }
 
-  /** Name, description, metadata (replaced), archived flag; a new price list; benefits; custom fields. */
+  /**
+   * Name, description, metadata (replaced), archived flag, trial; a new price list; benefits;
+   * custom fields. A trial change applies to checkouts created after it.
+   */
   async function update(input: ProductUpdateInput) {
     const data = parseInput(productUpdateInput, input);
     const merchant = await merchantOf(merchants, data);
@@ -91,6 +97,12 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
       if (data.description !== undefined) changes.description = data.description;
       if (data.metadata !== undefined) changes.metadata = data.metadata;
       if (data.isArchived !== undefined) changes.isArchived = data.isArchived;
+      if (data.trialInterval !== undefined || data.trialIntervalCount !== undefined) {
+        if (data.trialInterval && !current.isRecurring)
+          throw invalid(["trialInterval"], TRIAL_MESSAGES.notRecurring);
+        changes.trialInterval = data.trialInterval ?? null;
+        changes.trialIntervalCount = data.trialInterval ? (data.trialIntervalCount ?? null) : null;
+      }
       if (data.prices) await replacePrices(tx, current, data.prices, at);
       if (data.benefits) await setBenefits(tx, merchant.id, current.id, data.benefits);
       if (data.attachedCustomFields)

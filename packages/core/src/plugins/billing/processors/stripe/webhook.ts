@@ -16,6 +16,12 @@ function about(intentId: string | undefined, metadata: Stripe.Metadata | null): 
   return { type: "ignored", ...(intentId ? { intentId } : {}), ...(checkoutId ? { checkoutId } : {}) };
 }
 
+/** The payment method an intent used (saved for renewals when the purchase is recurring). */
+function savedMethod(intent: Stripe.PaymentIntent | Stripe.SetupIntent) {
+  const paymentMethodId = idOf(intent.payment_method);
+  return paymentMethodId ? { paymentMethodId } : {};
+}
+
 /**
  * Stripe's event types, in the engine's words (BILLING.md 1.8): payment_intent.succeeded (or
  * charge.succeeded) and setup_intent.succeeded settle a checkout; payment_intent.payment_failed
@@ -27,7 +33,7 @@ export function normalise(event: Stripe.Event): Normalised {
   switch (event.type) {
     case "payment_intent.succeeded": {
       const intent = event.data.object;
-      return { ...about(intent.id, intent.metadata), type: "payment.succeeded" };
+      return { ...about(intent.id, intent.metadata), ...savedMethod(intent), type: "payment.succeeded" };
     }
     case "charge.succeeded": {
       const charge = event.data.object;
@@ -47,7 +53,7 @@ export function normalise(event: Stripe.Event): Normalised {
     }
     case "setup_intent.succeeded": {
       const intent = event.data.object;
-      return { ...about(intent.id, intent.metadata), type: "setup.succeeded" };
+      return { ...about(intent.id, intent.metadata), ...savedMethod(intent), type: "setup.succeeded" };
     }
     case "setup_intent.setup_failed": {
       const intent = event.data.object;
