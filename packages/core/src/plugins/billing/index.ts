@@ -10,6 +10,8 @@ import {
   customerSubscriptions,
 } from "./endpoints/customer";
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
+import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
+import * as portalApi from "./endpoints/portal-api";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import * as webhookEndpoints from "./endpoints/webhooks";
 import { merchantEndpoints } from "./merchant-api";
@@ -31,6 +33,17 @@ export const billingEndpoints = {
   authenticateTestPayment,
   processorWebhook,
   checkoutPage,
+  customerPortal,
+  customerPortalPage,
+  customerPortalInvoicePage,
+  portalOverview: portalApi.portalOverview,
+  portalOrders: portalApi.portalOrders,
+  portalInvoice: portalApi.portalInvoice,
+  portalSubscriptions: portalApi.portalSubscriptions,
+  portalCancelSubscription: portalApi.portalCancelSubscription,
+  portalUncancelSubscription: portalApi.portalUncancelSubscription,
+  portalPreviewChange: portalApi.portalPreviewChange,
+  portalChangePlan: portalApi.portalChangePlan,
   ...webhookEndpoints,
   ...merchantEndpoints,
 };

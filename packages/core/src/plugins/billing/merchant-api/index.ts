@@ -16,6 +16,14 @@ import {
 } from "./customers";
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
+import {
+  createCustomerSession,
+  getCheckout,
+  getOrder,
+  getOrderInvoice,
+  listCheckouts,
+  listOrders,
+} from "./orders";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createRefund, getRefund, listRefunds } from "./refunds";
@@ -70,4 +78,10 @@ export const merchantEndpoints = {
   createRefund,
   getRefund,
   listRefunds,
+  createCustomerSession,
+  listOrders,
+  getOrder,
+  getOrderInvoice,
+  listCheckouts,
+  getCheckout,
 };

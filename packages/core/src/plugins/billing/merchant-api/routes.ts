@@ -50,4 +50,10 @@ export const merchantRoutes = {
   updateSubscription: { ...post("subscriptions/update"), invalidates: ["customerState"] },
   revokeSubscription: { ...post("subscriptions/revoke"), invalidates: ["customerState"] },
   previewSubscriptionChange: post("subscriptions/preview-change"),
+  createCustomerSession: post("customer-sessions/create"),
+  listOrders: get("orders/list"),
+  getOrder: get("orders/get"),
+  getOrderInvoice: get("orders/invoice"),
+  listCheckouts: get("checkouts/list"),
+  getCheckout: get("checkouts/get"),
 } as const;
