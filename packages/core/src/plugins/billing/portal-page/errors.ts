@@ -4,9 +4,9 @@
  * as `PORTAL_FALLBACK_ERROR`.
  */
 export const PORTAL_ERROR_TEXT: Readonly<Record<string, string>> = {
-  PORTAL_SESSION_EXPIRED:
+  CUSTOMER_PORTAL_SESSION_HAS_EXPIRED:
     "This portal link has expired. Please open the customer portal again from the shop.",
-  PORTAL_SESSION_NOT_FOUND:
+  CUSTOMER_PORTAL_SESSION_NOT_FOUND:
     "This portal link is not valid. Please open the customer portal again from the shop.",
   SUBSCRIPTION_NOT_FOUND: "We could not find this subscription. Please reload the page.",
   ORDER_NOT_FOUND: "We could not find this order. Please reload the page.",

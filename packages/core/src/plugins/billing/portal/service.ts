@@ -103,14 +103,14 @@ export function createPortalService(ctx: BillingContext, merchants: MerchantServ
    */
   async function authenticate(token: string): Promise<PortalAccess> {
     if (!token.startsWith(PORTAL_TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH)
-      throw BILLING_ERRORS.PORTAL_SESSION_NOT_FOUND();
+      throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_NOT_FOUND();
     const hash = await hashPortalToken(token);
     const session = await portalSessionRepository(db).findByHash(hash);
     if (!session || !constantTimeEqual(session.tokenHash, hash))
-      throw BILLING_ERRORS.PORTAL_SESSION_NOT_FOUND();
-    if (session.expiresAt.getTime() <= ctx.now().getTime()) throw BILLING_ERRORS.PORTAL_SESSION_EXPIRED();
+      throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_NOT_FOUND();
+    if (session.expiresAt.getTime() <= ctx.now().getTime()) throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_HAS_EXPIRED();
     const customer = await customerRepository(db).findById(session.merchantId, session.customerId);
-    if (!customer) throw BILLING_ERRORS.PORTAL_SESSION_NOT_FOUND();
+    if (!customer) throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_NOT_FOUND();
     return { session, customer, merchant: await merchants.byId(session.merchantId) };
   }
 
