@@ -6,7 +6,7 @@ import { htmlPage, newNonce } from "../../../router/page-security";
 import { queryBoolean } from "../../../router/schemas";
 import { BILLING_ERRORS } from "../errors";
 import { invoiceDocument } from "../portal-page/invoice-html";
-import { renderPortalPage } from "../portal-page/render";
+import { renderPortalPage, renderSections } from "../portal-page/render";
 import { PORTAL_SECTIONS } from "../portal-page/sections";
 import { PORTAL_PAGE_STYLE } from "../portal-page/style";
 import { billingRoutes } from "../routes";
@@ -81,7 +81,7 @@ const pagePath = (basePath: string, token: string) =>
  * under the strict page policy (nonce'd script and style, `connect-src 'self'`, never framed).
  */
 export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPage, {
-  query: z.object({ page: z.string().max(8).optional() }).optional(),
+  query: z.object({ page: z.string().max(8).optional(), partial: z.literal("sections").optional() }).optional(),
   async handler({ app, params, query }) {
     const nonce = newNonce();
     const token = params.token ?? "";
@@ -89,8 +89,12 @@ export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPag
       const { access, actions } = await portalAccess(app, token);
       const path = pagePath(app.basePath, token);
       const page = query?.page && /^[1-9][0-9]{0,5}$/.test(query.page) ? query.page : "1";
+      const ctx = { access, actions, pagePath: path, query: { page } };
+      // `?partial=sections`: only the sections, for the page script's refresh after an action.
+      if (query?.partial === "sections")
+        return htmlPage(await renderSections(ctx, PORTAL_SECTIONS), { nonce, connectSelf: true });
       const body = await renderPortalPage({
-        ctx: { access, actions, pagePath: path, query: { page } },
+        ctx,
         sections: PORTAL_SECTIONS,
         apiPath: `${path}/api`,
         nonce,

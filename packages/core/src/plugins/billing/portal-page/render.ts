@@ -11,6 +11,17 @@ import { PORTAL_PAGE_STYLE } from "./style";
  * the host app's side, keyboard-usable (native buttons and forms, labels, live regions). The script
  * calls the portal's JSON API with the token of the page's own path, never with cookies.
  */
+/** Every section's `<section>` element (the page body; alone, the page script's refresh). */
+export async function renderSections(ctx: SectionContext, sections: readonly AnySection[]): Promise<string> {
+  const bodies = await Promise.all(sections.map((s) => s.html(ctx)));
+  return sections
+    .map(
+      (s, i) =>
+        `<section id="${escapeHtml(s.id)}" data-section="${escapeHtml(s.id)}" aria-labelledby="${escapeHtml(s.id)}-title"><h2 id="${escapeHtml(s.id)}-title">${escapeHtml(s.title)}</h2>${bodies[i]}</section>`,
+    )
+    .join("\n");
+}
+
 export async function renderPortalPage(input: {
   ctx: SectionContext;
   sections: readonly AnySection[];
@@ -21,13 +32,7 @@ export async function renderPortalPage(input: {
   const nonce = ` nonce="${escapeHtml(input.nonce)}"`;
   const merchant = escapeHtml(access.merchant.name);
   const back = safeStoredUrl(access.session.returnUrl);
-  const bodies = await Promise.all(input.sections.map((s) => s.html(input.ctx)));
-  const sections = input.sections
-    .map(
-      (s, i) =>
-        `<section id="${escapeHtml(s.id)}" data-section="${escapeHtml(s.id)}" aria-labelledby="${escapeHtml(s.id)}-title"><h2 id="${escapeHtml(s.id)}-title">${escapeHtml(s.title)}</h2>${bodies[i]}</section>`,
-    )
-    .join("\n");
+  const sections = await renderSections(input.ctx, input.sections);
   const config = {
     api: input.apiPath,
     errors: PORTAL_ERROR_TEXT,

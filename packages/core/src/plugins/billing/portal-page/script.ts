@@ -47,7 +47,10 @@ export const PORTAL_PAGE_SCRIPT = `
   }
   /** Re-reads the page and swaps every section (the server renders them). */
   function refresh() {
-    return fetch(location.href, { credentials: "omit" }).then(function (res) { return res.text(); }).then(function (html) {
+    var url = new URL(location.href);
+    url.hash = "";
+    url.searchParams.set("partial", "sections");
+    return fetch(url.toString(), { credentials: "omit" }).then(function (res) { return res.text(); }).then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
       var fresh = doc.querySelectorAll("[data-section]");
       for (var i = 0; i < fresh.length; i++) {
