@@ -15,15 +15,20 @@ type Sub = {
   customerCancellationReason: string | null;
   customerCancellationComment: string | null;
 };
-type Subs = { items: Sub[]; plans: { productId: string; name: string; amount: number }[]; allowCustomerUpdates: boolean };
+type Subs = {
+  items: Sub[];
+  plans: { productId: string; name: string; amount: number }[];
+  allowCustomerUpdates: boolean;
+};
 
 describe("customer portal JSON actions (token in the path, no cookies)", () => {
   it("orders: the customer's orders newest first, paginated; the invoice has every number", async () => {
     const app = await portalShop();
     const { token } = await app.session();
-    const page = await ok<{ items: { id: string; totalAmount: number }[]; pagination: { totalCount: number; maxPage: number } }>(
-      app.anon.get(`${app.api(token)}/orders`, { query: { limit: "1" } }),
-    );
+    const page = await ok<{
+      items: { id: string; totalAmount: number }[];
+      pagination: { totalCount: number; maxPage: number };
+    }>(app.anon.get(`${app.api(token)}/orders`, { query: { limit: "1" } }));
     expect(page.pagination).toEqual({ totalCount: 2, maxPage: 2 });
     expect(page.items.map((o) => o.id)).toEqual([app.purchase.id]);
     const second = await ok<{ items: { id: string }[] }>(
@@ -31,7 +36,9 @@ describe("customer portal JSON actions (token in the path, no cookies)", () => {
     );
     expect(second.items.map((o) => o.id)).toEqual([app.subscriptionOrder.id]);
 
-    const invoice = await ok<Record<string, unknown>>(app.anon.get(`${app.api(token)}/orders/${app.purchase.id}/invoice`));
+    const invoice = await ok<Record<string, unknown>>(
+      app.anon.get(`${app.api(token)}/orders/${app.purchase.id}/invoice`),
+    );
     expect(invoice).toMatchObject({
       orderId: app.purchase.id,
       invoiceNumber: app.purchase.invoiceNumber,
@@ -40,7 +47,13 @@ describe("customer portal JSON actions (token in the path, no cookies)", () => {
       seller: { name: "Acme Tools", email: "billing@acme.test" },
       buyer: {
         name: "Ada Buyer",
-        address: { country: "US", line1: "1 Main St", city: "Springfield", postalCode: "12345", state: "US-IL" },
+        address: {
+          country: "US",
+          line1: "1 Main St",
+          city: "Springfield",
+          postalCode: "12345",
+          state: "US-IL",
+        },
       },
       items: [{ label: "E-book", amount: 2000, proration: false }],
       subtotalAmount: 2000,
@@ -53,7 +66,9 @@ describe("customer portal JSON actions (token in the path, no cookies)", () => {
       refundedTaxAmount: 50,
       balanceAmount: 1430,
     });
-    expect(invoice.refunds).toMatchObject([{ status: "succeeded", reason: "customer_request", amount: 500, taxAmount: 50 }]);
+    expect(invoice.refunds).toMatchObject([
+      { status: "succeeded", reason: "customer_request", amount: 500, taxAmount: 50 },
+    ]);
     expect(String(invoice.invoiceNumber)).toMatch(/-0002$/);
   });
 
@@ -62,7 +77,12 @@ describe("customer portal JSON actions (token in the path, no cookies)", () => {
     const { token } = await app.session();
     const subs = await ok<Subs>(app.anon.get(`${app.api(token)}/subscriptions`));
     expect(subs.items).toHaveLength(1);
-    expect(subs.items[0]).toMatchObject({ id: app.subscriptionId, productName: "Small", status: "active", amount: 1000 });
+    expect(subs.items[0]).toMatchObject({
+      id: app.subscriptionId,
+      productName: "Small",
+      status: "active",
+      amount: 1000,
+    });
     expect(subs.plans.map((p) => [p.name, p.amount]).sort()).toEqual([
       ["Big", 3000],
       ["Small", 1000],
@@ -116,7 +136,9 @@ describe("customer portal JSON actions (token in the path, no cookies)", () => {
     // Half of the 31-day period (Jan 15 12:00 to Feb 15 12:00) is left on Jan 31 00:00.
     app.time.advance(Date.UTC(2026, 0, 31) - app.time.now().getTime());
     // A session made by the merchant's server (the buyer's own sign-in has lapsed by then).
-    const { token } = await app.billing.portal.createSession({ customerId: app.subscriptionOrder.customerId });
+    const { token } = await app.billing.portal.createSession({
+      customerId: app.subscriptionOrder.customerId,
+    });
     const preview = await ok<Record<string, unknown>>(
       app.anon.post(`${app.api(token)}/subscriptions/preview-change`, {
         subscriptionId: app.subscriptionId,

@@ -5,7 +5,12 @@ import { ok } from "../catalog/helpers";
 import { portalShop } from "./setup";
 
 type ErrorBody = { code: string; message: string };
-type Page<T> = { items: T[]; pagination: { totalCount: number; maxPage: number }; page: number; limit: number };
+type Page<T> = {
+  items: T[];
+  pagination: { totalCount: number; maxPage: number };
+  page: number;
+  limit: number;
+};
 type Order = { id: string; status: string; billingReason: string; productId: string; customerId: string };
 type Checkout = { id: string; status: string; productId: string; totalAmount: number; url: string };
 
@@ -24,7 +29,9 @@ describe("merchant read API: orders, invoices, checkouts", () => {
     expect(await ids({ status: "paid" })).toEqual([app.subscriptionOrder.id]);
     expect(await ids({ customerId: app.purchase.customerId })).toHaveLength(2);
     expect(await ids({ customerId: "someone-else" })).toEqual([]);
-    const paged = await ok<Page<Order>>(app.shop.get("/billing/orders/list", { query: { limit: "1", page: "2" } }));
+    const paged = await ok<Page<Order>>(
+      app.shop.get("/billing/orders/list", { query: { limit: "1", page: "2" } }),
+    );
     expect(paged).toMatchObject({ page: 2, limit: 1, pagination: { totalCount: 2, maxPage: 2 } });
     expect(paged.items.map((o) => o.id)).toEqual([app.subscriptionOrder.id]);
     const bad = await app.shop.get<ErrorBody>("/billing/orders/list", { query: { status: "lost" } });
@@ -39,7 +46,9 @@ describe("merchant read API: orders, invoices, checkouts", () => {
 
   it("GET /billing/orders/get has the order shape of the buyer list; another merchant's order is 404", async () => {
     const app = await portalShop();
-    const got = await ok<Record<string, unknown>>(app.shop.get("/billing/orders/get", { query: { id: app.purchase.id } }));
+    const got = await ok<Record<string, unknown>>(
+      app.shop.get("/billing/orders/get", { query: { id: app.purchase.id } }),
+    );
     const buyerList = await ok<Page<Record<string, unknown>>>(app.buyer.get("/customer/orders/list"));
     expect(got).toEqual(JSON.parse(JSON.stringify(buyerList.items.find((o) => o.id === app.purchase.id))));
     expect(got).toMatchObject({ status: "partially_refunded", totalAmount: 1980, refundedAmount: 500 });
@@ -63,11 +72,18 @@ describe("merchant read API: orders, invoices, checkouts", () => {
 
   it("GET /billing/orders/invoice: JSON, and with Accept: text/html the portal's printable invoice", async () => {
     const app = await portalShop();
-    const json = await ok<Record<string, unknown>>(app.shop.get("/billing/orders/invoice", { query: { id: app.purchase.id } }));
+    const json = await ok<Record<string, unknown>>(
+      app.shop.get("/billing/orders/invoice", { query: { id: app.purchase.id } }),
+    );
     const { token } = await app.session();
     const portal = await ok(app.anon.get(`${app.api(token)}/orders/${app.purchase.id}/invoice`));
     expect(json).toEqual(portal);
-    expect(json).toMatchObject({ subtotalAmount: 2000, discountAmount: 200, taxAmount: 180, totalAmount: 1980 });
+    expect(json).toMatchObject({
+      subtotalAmount: 2000,
+      discountAmount: 200,
+      taxAmount: 180,
+      totalAmount: 1980,
+    });
 
     const html = await app.shop.get<string>("/billing/orders/invoice", {
       query: { id: app.purchase.id },
@@ -111,10 +127,14 @@ describe("merchant read API: orders, invoices, checkouts", () => {
     const all = await ok<Page<Checkout>>(app.shop.get("/billing/checkouts/list"));
     expect(all.pagination.totalCount).toBe(2);
     expect(all.items.every((c) => c.status === "succeeded")).toBe(true);
-    const ebook = await ok<Page<Checkout>>(app.shop.get("/billing/checkouts/list", { query: { productId: app.ebook } }));
+    const ebook = await ok<Page<Checkout>>(
+      app.shop.get("/billing/checkouts/list", { query: { productId: app.ebook } }),
+    );
     expect(ebook.items).toHaveLength(1);
     expect(ebook.items[0]).toMatchObject({ productId: app.ebook, totalAmount: 1980 });
-    const open = await ok<Page<Checkout>>(app.shop.get("/billing/checkouts/list", { query: { status: "open" } }));
+    const open = await ok<Page<Checkout>>(
+      app.shop.get("/billing/checkouts/list", { query: { status: "open" } }),
+    );
     expect(open.items).toEqual([]);
     const one = await ok<Checkout & Record<string, unknown>>(
       app.shop.get("/billing/checkouts/get", { query: { id: ebook.items[0]!.id } }),
@@ -147,9 +167,9 @@ describe("merchant read API: orders, invoices, checkouts", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.data).toContain(`<script nonce="${nonce}">`);
     expect(res.data).toContain(`<style nonce="${nonce}">`);
-    expect(res.data.match(/<script(?![^>]*type="application\/json")[^>]*>/g)?.every((t) => t.includes(nonce!))).toBe(
-      true,
-    );
+    expect(
+      res.data.match(/<script(?![^>]*type="application\/json")[^>]*>/g)?.every((t) => t.includes(nonce!)),
+    ).toBe(true);
     expect(res.data).toContain('<section id="subscriptions"');
     expect(res.data).toContain('<section id="orders"');
     expect(res.data).toContain(`/customer-portal/${token}/invoices/${app.purchase.id}`);
@@ -166,7 +186,13 @@ describe("merchant read API: orders, invoices, checkouts", () => {
         const opened = await ok<{ url: string }>(app.buyer.post("/checkout", { products: [app.ebook] }));
         await ok(
           app.buyer.post(`/checkouts/client/${decodeURIComponent(opened.url.split("/").pop()!)}/confirm`, {
-            customerBillingAddress: { country: "US", line1: "1 Main St", city: "Springfield", postalCode: "12345", state: "US-IL" },
+            customerBillingAddress: {
+              country: "US",
+              line1: "1 Main St",
+              city: "Springfield",
+              postalCode: "12345",
+              state: "US-IL",
+            },
             confirmationTokenId: "pm_card_visa",
           }),
         );
@@ -174,9 +200,18 @@ describe("merchant read API: orders, invoices, checkouts", () => {
       const { token } = await app.session();
       const out: Record<string, number> = {};
       for (const [name, run] of [
-        ["orders", () => ok<Page<unknown>>(app.shop.get("/billing/orders/list", { query: { limit: "100" } }))],
-        ["checkouts", () => ok<Page<unknown>>(app.shop.get("/billing/checkouts/list", { query: { limit: "100" } }))],
-        ["portalOrders", () => ok<Page<unknown>>(app.anon.get(`${app.api(token)}/orders`, { query: { limit: "100" } }))],
+        [
+          "orders",
+          () => ok<Page<unknown>>(app.shop.get("/billing/orders/list", { query: { limit: "100" } })),
+        ],
+        [
+          "checkouts",
+          () => ok<Page<unknown>>(app.shop.get("/billing/checkouts/list", { query: { limit: "100" } })),
+        ],
+        [
+          "portalOrders",
+          () => ok<Page<unknown>>(app.anon.get(`${app.api(token)}/orders`, { query: { limit: "100" } })),
+        ],
       ] as const) {
         trips.reset();
         const page = await run();

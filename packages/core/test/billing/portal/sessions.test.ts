@@ -12,7 +12,9 @@ describe("customer portal sessions", () => {
     const app = await portalShop();
     const posted = await ok<{ url: string; redirect: boolean }>(app.buyer.post("/customer/portal", {}));
     expect(posted.redirect).toBe(true);
-    expect(posted.url).toMatch(/^http:\/\/localhost:3000\/api\/auth\/customer-portal\/gh_cst_[A-Za-z0-9]{48}$/);
+    expect(posted.url).toMatch(
+      /^http:\/\/localhost:3000\/api\/auth\/customer-portal\/gh_cst_[A-Za-z0-9]{48}$/,
+    );
     const got = await ok<{ url: string; redirect: boolean }>(
       app.buyer.get("/customer/portal", { query: { redirect: "false" } }),
     );
@@ -86,9 +88,13 @@ describe("customer portal sessions", () => {
   it("merchant: POST /billing/customer-sessions/create and billing.portal.createSession; returnUrl is checked", async () => {
     const app = await portalShop();
     const customerId = app.subscriptionOrder.customerId;
-    const created = await ok<{ token: string; customerPortalUrl: string; customerId: string; returnUrl: string; expiresAt: string }>(
-      app.shop.post("/billing/customer-sessions/create", { customerId, returnUrl: "/account" }),
-    );
+    const created = await ok<{
+      token: string;
+      customerPortalUrl: string;
+      customerId: string;
+      returnUrl: string;
+      expiresAt: string;
+    }>(app.shop.post("/billing/customer-sessions/create", { customerId, returnUrl: "/account" }));
     expect(created.customerId).toBe(customerId);
     expect(created.returnUrl).toBe("http://localhost:3000/account");
     expect(created.customerPortalUrl).toBe(`http://localhost:3000/api/auth/customer-portal/${created.token}`);
@@ -105,9 +111,14 @@ describe("customer portal sessions", () => {
     expect(bad.status).toBe(400);
     expect(bad.data.code).toBe("INVALID_CHECKOUT_URL");
     expect(bad.data.issues[0]?.path).toEqual(["returnUrl"]);
-    const js = await app.shop.post("/billing/customer-sessions/create", { customerId, returnUrl: "javascript:alert(1)" });
+    const js = await app.shop.post("/billing/customer-sessions/create", {
+      customerId,
+      returnUrl: "javascript:alert(1)",
+    });
     expect(js.status).toBe(400);
-    const unknown = await app.shop.post<ErrorBody>("/billing/customer-sessions/create", { customerId: "nope" });
+    const unknown = await app.shop.post<ErrorBody>("/billing/customer-sessions/create", {
+      customerId: "nope",
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.data.code).toBe("CUSTOMER_NOT_FOUND");
     // Buyers cannot create sessions for customers.
@@ -128,7 +139,13 @@ describe("customer portal sessions", () => {
     const opened = await ok<{ url: string }>(other.browser.post("/checkout", { products: [app.ebook] }));
     await ok(
       other.browser.post(`/checkouts/client/${decodeURIComponent(opened.url.split("/").pop()!)}/confirm`, {
-        customerBillingAddress: { country: "US", line1: "2 Side St", city: "Springfield", postalCode: "12345", state: "US-IL" },
+        customerBillingAddress: {
+          country: "US",
+          line1: "2 Side St",
+          city: "Springfield",
+          postalCode: "12345",
+          state: "US-IL",
+        },
         confirmationTokenId: "pm_card_visa",
       }),
     );

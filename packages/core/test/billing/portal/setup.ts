@@ -59,11 +59,19 @@ export async function portalShop(options: BillingOptions = {}, database?: Databa
   app.time.advance(60_000);
   const purchase = await buy(ebook, { discountCode: "SAVE10" });
   app.time.advance(60_000);
-  await ok(app.shop.post("/billing/refunds/create", { orderId: purchase.order.id, amount: 500, reason: "customer_request" }));
+  await ok(
+    app.shop.post("/billing/refunds/create", {
+      orderId: purchase.order.id,
+      amount: 500,
+      reason: "customer_request",
+    }),
+  );
 
   /** A portal session of the buyer through `POST /customer/portal`: its URL and token. */
   async function session() {
-    const res = await ok<{ url: string; redirect: boolean }>(app.buyer.post("/customer/portal", { redirect: false }));
+    const res = await ok<{ url: string; redirect: boolean }>(
+      app.buyer.post("/customer/portal", { redirect: false }),
+    );
     return { url: res.url, token: tokenOf(res.url) };
   }
 

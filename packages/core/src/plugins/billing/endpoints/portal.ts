@@ -81,7 +81,9 @@ const pagePath = (basePath: string, token: string) =>
  * under the strict page policy (nonce'd script and style, `connect-src 'self'`, never framed).
  */
 export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPage, {
-  query: z.object({ page: z.string().max(8).optional(), partial: z.literal("sections").optional() }).optional(),
+  query: z
+    .object({ page: z.string().max(8).optional(), partial: z.literal("sections").optional() })
+    .optional(),
   async handler({ app, params, query }) {
     const nonce = newNonce();
     const token = params.token ?? "";

@@ -23,7 +23,14 @@ export const INVOICE_STYLE = `
 
 const address = (a: Invoice["buyer"]["address"]) =>
   a
-    ? [a.line1, a.line2, [a.postalCode, a.city].filter(Boolean).join(" "), a.state, countryName(a.country)]
+    ? [
+        a.line1,
+        a.line2,
+        [[a.city, a.state?.replace(/^[A-Z]{2}-/, "")].filter(Boolean).join(", "), a.postalCode]
+          .filter(Boolean)
+          .join(" "),
+        countryName(a.country),
+      ]
         .filter((x): x is string => Boolean(x))
         .map(escapeHtml)
         .join("<br>")

@@ -15,6 +15,7 @@ h2{font-size:1.2rem;margin:1.75rem 0 .75rem}h3{font-size:1.05rem;margin:0}
 .badge{display:inline-block;padding:.1rem .55rem;border-radius:1rem;background:#dafbe1;color:#116329;font-size:.85rem;font-weight:600}
 .badge.warn{background:#fff8c5;color:#7d4e00}.badge.off{background:#eaeef2;color:#424a53}
 .actions{display:flex;gap:.5rem;flex-wrap:wrap}
+nav.actions{margin-bottom:1.5rem}
 button,.button{font:inherit;padding:.5rem .9rem;border:1px solid #0969da;border-radius:.4rem;background:#0969da;color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 button.secondary,.button.secondary{background:#fff;color:#0969da}
 button.danger{background:#cf222e;border-color:#cf222e}
@@ -27,10 +28,12 @@ textarea{min-height:4.5rem}
 .hint{color:#57606a;font-size:.85rem;margin:.2rem 0 .5rem}
 table.list{width:100%;border-collapse:collapse}
 table.list th,table.list td{padding:.45rem .35rem;border-bottom:1px solid #d0d7de;text-align:left;vertical-align:top}
-.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.list .num,.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.list caption{text-align:left;caption-side:bottom;padding-top:.5rem}
+.preview h4{margin:0 0 .5rem}.preview p{margin:.5rem 0}
 .preview{background:#f6f8fa;border:1px solid #d0d7de;border-radius:.4rem;padding:.75rem;margin:.75rem 0}
 .preview table{width:100%;border-collapse:collapse}.preview td{padding:.2rem 0}
-.status{min-height:1.3rem;font-weight:600;color:#116329;margin:1rem 0 0}
+.status{font-weight:600;color:#116329;margin:.5rem 0 0}.status:not(:empty){background:#dafbe1;border:1px solid #4ac26b;border-radius:.4rem;padding:.65rem .8rem;margin:1rem 0 0}
 .form-error{background:#ffebe9;border:1px solid #ff8182;color:#82071e;border-radius:.4rem;padding:.65rem .8rem;margin:1rem 0 0;font-weight:600}
 .pager{display:flex;gap:1rem;margin:.75rem 0}
 .empty{color:#57606a}

@@ -108,7 +108,8 @@ export function createPortalService(ctx: BillingContext, merchants: MerchantServ
     const session = await portalSessionRepository(db).findByHash(hash);
     if (!session || !constantTimeEqual(session.tokenHash, hash))
       throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_NOT_FOUND();
-    if (session.expiresAt.getTime() <= ctx.now().getTime()) throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_HAS_EXPIRED();
+    if (session.expiresAt.getTime() <= ctx.now().getTime())
+      throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_HAS_EXPIRED();
     const customer = await customerRepository(db).findById(session.merchantId, session.customerId);
     if (!customer) throw BILLING_ERRORS.CUSTOMER_PORTAL_SESSION_NOT_FOUND();
     return { session, customer, merchant: await merchants.byId(session.merchantId) };
