@@ -78,6 +78,16 @@ describe("customer portal sessions", () => {
     expect(missingPage.data).toContain("not valid");
   });
 
+  it("sweep() deletes sessions expired for more than a day, and only those", async () => {
+    const app = await portalShop();
+    await app.session();
+    app.time.advance(HOUR + 24 * HOUR + 1000);
+    const { token } = await app.session();
+    expect(await app.billing.portal.sweep()).toBe(1);
+    expect(await app.db.count({ model: "billingPortalSession" })).toBe(1);
+    expect((await app.anon.get(`${app.api(token)}/overview`)).status).toBe(200);
+  });
+
   it("the expiry follows portal.expiresIn", async () => {
     const app = await portalShop({ portal: { expiresIn: 600 } });
     const { token } = await app.session();

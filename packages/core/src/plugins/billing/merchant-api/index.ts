@@ -1,4 +1,5 @@
 import { createBenefit, deleteBenefit, getBenefit, listBenefits, updateBenefit } from "./benefits";
+import { getCheckout, listCheckouts } from "./checkouts";
 import {
   createCustomField,
   deleteCustomField,
@@ -6,6 +7,7 @@ import {
   listCustomFields,
   updateCustomField,
 } from "./custom-fields";
+import { createCustomerSession } from "./customer-sessions";
 import {
   createCustomer,
   deleteCustomer,
@@ -16,14 +18,7 @@ import {
 } from "./customers";
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
-import {
-  createCustomerSession,
-  getCheckout,
-  getOrder,
-  getOrderInvoice,
-  listCheckouts,
-  listOrders,
-} from "./orders";
+import { getOrder, getOrderInvoice, listOrders } from "./orders";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createRefund, getRefund, listRefunds } from "./refunds";

@@ -1,9 +1,7 @@
 import { defineEndpoint } from "../../../router/endpoint";
 import { htmlPage, newNonce } from "../../../router/page-security";
 import { merchantFor } from "../access";
-import { checkoutIdInput, checkoutListInput } from "../checkout/reads";
 import { orderIdInput, orderListInput } from "../orders/reads";
-import { portalSessionInput } from "../portal/service";
 import { invoiceDocument } from "../portal-page/invoice-html";
 import { billingOf } from "../services";
 import { merchantRead } from "./define";
@@ -35,30 +33,5 @@ export const getOrderInvoice = defineEndpoint(routes.getOrderInvoice, {
     if (!wantsHtml(headers)) return invoice;
     const nonce = newNonce();
     return htmlPage(invoiceDocument(invoice, { nonce }), { nonce });
-  },
-});
-
-/** GET /billing/checkouts/list?customerId&productId&status&page&limit */
-export const listCheckouts = merchantRead(routes.listCheckouts, checkoutListInput, (b, input) =>
-  b.checkouts.list(input),
-);
-
-/** GET /billing/checkouts/get?id= */
-export const getCheckout = merchantRead(routes.getCheckout, checkoutIdInput, (b, input) =>
-  b.checkouts.byId(input),
-);
-
-/**
- * POST /billing/customer-sessions/create {customerId, returnUrl?}: a customer portal session
- * (Polar's customer sessions) to link a customer to from the merchant's own UI.
- */
-export const createCustomerSession = defineEndpoint(routes.createCustomerSession, {
-  body: portalSessionInput,
-  auth: "session",
-  noStore: true,
-  async handler({ app, session, body, request }) {
-    const billing = billingOf(app);
-    const merchant = await merchantFor(app, billing.merchants, session, body.organizationId, "manage");
-    return billing.portal.createSession({ ...body, organizationId: merchant.id }, request);
   },
 });
