@@ -169,8 +169,12 @@ describe("customer portal sessions", () => {
     const invoice = await app.anon.get<ErrorBody>(`${app.api(otherToken)}/orders/${app.purchase.id}/invoice`);
     expect(invoice.status).toBe(404);
     expect(invoice.data.code).toBe("ORDER_NOT_FOUND");
-    const invoicePage = await app.anon.get(`/customer-portal/${otherToken}/invoices/${app.purchase.id}`);
+    const invoicePage = await app.anon.get<string>(
+      `/customer-portal/${otherToken}/invoices/${app.purchase.id}`,
+    );
     expect(invoicePage.status).toBe(404);
+    expect(invoicePage.data).toContain("Invoice not found");
+    expect(invoicePage.data).not.toContain(app.purchase.invoiceNumber);
     const list = await ok<{ items: { id: string }[] }>(app.anon.get(`${app.api(otherToken)}/orders`));
     expect(list.items.map((o) => o.id)).not.toContain(app.purchase.id);
     expect(list.items).toHaveLength(1);

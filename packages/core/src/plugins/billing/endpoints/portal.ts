@@ -60,6 +60,12 @@ function deniedPage(error: unknown, nonce: string): Response {
       { nonce },
       401,
     );
+  if (error.statusCode === 404 && (error.body as { code?: string } | undefined)?.code === "ORDER_NOT_FOUND")
+    return htmlPage(
+      notice("Invoice not found", "This invoice does not exist in your customer portal.", nonce),
+      { nonce },
+      404,
+    );
   if (error.statusCode === 404)
     return htmlPage(
       notice(
