@@ -9,7 +9,8 @@ type BillingPlugin = ReturnType<typeof billing>;
  * The billing plugin for the browser client, with the method names of `@polar-sh/better-auth`'s
  * client: `client.checkout({ slug })` (navigates to the checkout page), `client.customer.state()`,
  * `client.customer.orders.list({ query })`, `client.customer.subscriptions.list(...)`,
- * `client.customer.benefits.list(...)`, and the store `$customerState` (`useCustomerState` in
+ * `client.customer.benefits.list(...)`, `client.customer.portal()` (navigates to the customer portal),
+ * the merchant reads (`client.billing.orders.list|get|invoice`, `client.billing.checkouts.list|get`), and the store `$customerState` (`useCustomerState` in
  * React), refreshed after checkouts. Imports no server code.
  */
 export const billingClient = () =>

@@ -152,4 +152,6 @@ export const BILLING_ERROR_CODES = {
     status: 422,
     message: "Currency must be a lower-case ISO 4217 code.",
   },
+  CUSTOMER_PORTAL_SESSION_NOT_FOUND: { status: 404, message: "Customer portal session not found" },
+  CUSTOMER_PORTAL_SESSION_HAS_EXPIRED: { status: 401, message: "Customer portal session has expired" },
 } as const;

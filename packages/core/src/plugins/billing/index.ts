@@ -11,6 +11,8 @@ import {
 } from "./endpoints/customer";
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
 import { customerDownloadables, downloadDownloadable } from "./endpoints/downloadables";
+import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
+import * as portalApi from "./endpoints/portal-api";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import * as webhookEndpoints from "./endpoints/webhooks";
 import { merchantEndpoints } from "./merchant-api";
@@ -34,6 +36,17 @@ export const billingEndpoints = {
   authenticateTestPayment,
   processorWebhook,
   checkoutPage,
+  customerPortal,
+  customerPortalPage,
+  customerPortalInvoicePage,
+  portalOverview: portalApi.portalOverview,
+  portalOrders: portalApi.portalOrders,
+  portalInvoice: portalApi.portalInvoice,
+  portalSubscriptions: portalApi.portalSubscriptions,
+  portalCancelSubscription: portalApi.portalCancelSubscription,
+  portalUncancelSubscription: portalApi.portalUncancelSubscription,
+  portalPreviewChange: portalApi.portalPreviewChange,
+  portalChangePlan: portalApi.portalChangePlan,
   ...webhookEndpoints,
   ...merchantEndpoints,
 };

@@ -240,3 +240,16 @@ export const processorEventFields = {
   handledAt: date(),
   createdAt: created,
 } as const satisfies FieldMap;
+
+/**
+ * A customer portal session (BILLING.md 11): a short-lived link to one customer's portal, usable
+ * without the app's cookies. Only the SHA-256 (hex) of its token is stored.
+ */
+export const portalSessionFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  customerId: ref("billingCustomer", "cascade"),
+  tokenHash: { type: "string", required: true, unique: true },
+  returnUrl: str(false),
+  expiresAt: { type: "date", required: true, index: true },
+  createdAt: created,
+} as const satisfies FieldMap;

@@ -50,6 +50,12 @@ export interface BillingOptions {
      */
     confirmLease?: number;
   };
+  portal?: {
+    /** Seconds a customer portal session (its link) stays usable. Default 3600 (1 h). */
+    expiresIn?: number;
+    /** Default "back" link of sessions made by `GET|POST /customer/portal` (path or trusted URL). */
+    returnUrl?: string;
+  };
   /** Tax in minor units for a net amount; default none (taxAmount 0). */
   tax?: (input: TaxInput) => Awaitable<number>;
   /** The single merchant used when the organization plugin is not installed. */

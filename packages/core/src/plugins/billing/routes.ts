@@ -32,6 +32,47 @@ export const billingRoutes = {
   },
   authenticateTestPayment: { method: "POST", path: "/checkouts/client/:clientSecret/test-authenticate" },
   checkoutPage: { method: "GET", path: "/checkout/:clientSecret" },
+  /** A customer portal session for the signed-in user (`@polar-sh/better-auth`'s `customer.portal()`). */
+  customerPortal: { method: ["GET", "POST"], path: "/customer/portal" },
+  /** The portal page and its JSON calls: the portal token in the path is the only credential. */
+  customerPortalPage: { method: "GET", path: "/customer-portal/:token", clientHidden: true },
+  customerPortalInvoicePage: {
+    method: "GET",
+    path: "/customer-portal/:token/invoices/:orderId",
+    clientHidden: true,
+  },
+  portalOverview: { method: "GET", path: "/customer-portal/:token/api/overview", clientHidden: true },
+  portalOrders: { method: "GET", path: "/customer-portal/:token/api/orders", clientHidden: true },
+  portalInvoice: {
+    method: "GET",
+    path: "/customer-portal/:token/api/orders/:orderId/invoice",
+    clientHidden: true,
+  },
+  portalSubscriptions: {
+    method: "GET",
+    path: "/customer-portal/:token/api/subscriptions",
+    clientHidden: true,
+  },
+  portalCancelSubscription: {
+    method: "POST",
+    path: "/customer-portal/:token/api/subscriptions/cancel",
+    clientHidden: true,
+  },
+  portalUncancelSubscription: {
+    method: "POST",
+    path: "/customer-portal/:token/api/subscriptions/uncancel",
+    clientHidden: true,
+  },
+  portalPreviewChange: {
+    method: "POST",
+    path: "/customer-portal/:token/api/subscriptions/preview-change",
+    clientHidden: true,
+  },
+  portalChangePlan: {
+    method: "POST",
+    path: "/customer-portal/:token/api/subscriptions/change-plan",
+    clientHidden: true,
+  },
   processorWebhook: { method: "POST", path: "/billing/processor/webhook" },
   createWebhookEndpoint: { method: "POST", path: "/billing/webhooks/endpoints/create" },
   listWebhookEndpoints: { method: "GET", path: "/billing/webhooks/endpoints/list" },

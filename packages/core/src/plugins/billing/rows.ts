@@ -161,3 +161,5 @@ export type WebhookEventRow = RowOf<
 
 export type WebhookDeliveryRow = RowOf<typeof flow.webhookDeliveryFields>;
 export type ProcessorEventRow = RowOf<typeof flow.processorEventFields>;
+
+export type PortalSessionRow = RowOf<typeof flow.portalSessionFields>;

@@ -49,6 +49,7 @@ export const billingSchema = {
     fields: flow.processorEventFields,
     indexes: [{ fields: ["processor", "externalId"], unique: true }],
   },
+  billingPortalSession: { fields: flow.portalSessionFields },
 } as const;
 
 export type BillingModelName = keyof typeof billingSchema;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context/app-context";
+import { createCheckoutReads } from "./checkout/reads";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
@@ -7,7 +8,9 @@ import { createFileService } from "./files/service";
 import { createCatalogServices } from "./merchant-services";
 import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
+import { createOrderReads } from "./orders/reads";
 import { createOrderService } from "./orders/service";
+import { createPortalService } from "./portal/service";
 import { createRefundService } from "./refunds/service";
 import { createSubscriptionOps } from "./subscriptions/manage";
 import { createSubscriptionService } from "./subscriptions/service";
@@ -29,6 +32,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const refunds = createRefundService(ctx, merchants, orders);
   const files = createFileService(ctx, merchants);
   const downloads = createDownloadService(ctx, files);
+  const portal = createPortalService(ctx, merchants);
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
@@ -55,14 +59,18 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     ctx,
     merchants,
     customers,
-    orders,
+    /** Orders; `list`, `get`, `invoice` are the merchant reads (`GET /billing/orders/*`). */
+    orders: { ...orders, ...createOrderReads(ctx, merchants, orders) },
     subscriptions,
-    checkouts,
+    /** Checkouts; `list` and `byId` are the merchant reads (`GET /billing/checkouts/*`). */
+    checkouts: { ...checkouts, ...createCheckoutReads(ctx, merchants) },
     webhooks,
     ...catalog,
     refunds,
     files,
     downloads,
+    /** Customer portal sessions: `portal.createSession({ customerId, returnUrl? })`. */
+    portal,
     runDue,
   };
 }

@@ -1,4 +1,5 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
+import { listPage } from "../repository";
 import type { CheckoutRow, ProcessorEventRow } from "../rows";
 import { type CheckoutStatus, checkoutStates } from "./status";
 
@@ -44,6 +45,27 @@ export function checkoutRepository(db: DBAdapter) {
     async patch(id: string, changes: Omit<Partial<CheckoutRow>, "status">): Promise<void> {
       await db.updateMany({ model: "billingCheckout", where: byId(id), update: changes });
     },
+    /** Newest first, of one merchant (merchant read API); filters customer, product, status. */
+    pageForMerchant: (
+      merchantId: string,
+      filter: {
+        customerId?: string | undefined;
+        productId?: string | undefined;
+        status?: CheckoutStatus | undefined;
+      },
+      window: { page?: number | undefined; limit?: number | undefined },
+    ) =>
+      listPage<CheckoutRow>(
+        db,
+        "billingCheckout",
+        [
+          { field: "merchantId", value: merchantId },
+          ...(filter.customerId ? [{ field: "customerId", value: filter.customerId }] : []),
+          ...(filter.productId ? [{ field: "productId", value: filter.productId }] : []),
+          ...(filter.status ? [{ field: "status", value: filter.status }] : []),
+        ],
+        window,
+      ),
     /** Open or confirmed checkouts past `expiresAt` (the sweep). */
     due: (now: Date, limit: number) =>
       db.findMany<CheckoutRow>({

@@ -1,4 +1,5 @@
 import { createBenefit, deleteBenefit, getBenefit, listBenefits, updateBenefit } from "./benefits";
+import { getCheckout, listCheckouts } from "./checkouts";
 import {
   createCustomField,
   deleteCustomField,
@@ -6,6 +7,7 @@ import {
   listCustomFields,
   updateCustomField,
 } from "./custom-fields";
+import { createCustomerSession } from "./customer-sessions";
 import {
   createCustomer,
   deleteCustomer,
@@ -17,6 +19,7 @@ import {
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
 import { deleteFile, listFiles, uploadFile } from "./files";
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
+import { getOrder, getOrderInvoice, listOrders } from "./orders";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createRefund, getRefund, listRefunds } from "./refunds";
@@ -74,4 +77,10 @@ export const merchantEndpoints = {
   uploadFile,
   listFiles,
   deleteFile,
+  createCustomerSession,
+  listOrders,
+  getOrder,
+  getOrderInvoice,
+  listCheckouts,
+  getCheckout,
 };

@@ -54,4 +54,10 @@ export const merchantRoutes = {
   uploadFile: { ...post("files/upload"), clientHidden: true },
   listFiles: get("files/list"),
   deleteFile: post("files/delete"),
+  createCustomerSession: post("customer-sessions/create"),
+  listOrders: get("orders/list"),
+  getOrder: get("orders/get"),
+  getOrderInvoice: get("orders/invoice"),
+  listCheckouts: get("checkouts/list"),
+  getCheckout: get("checkouts/get"),
 } as const;

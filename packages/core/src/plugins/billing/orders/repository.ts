@@ -1,8 +1,15 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import type { Where } from "../../../db/where";
-import { idIn } from "../repository";
+import { idIn, listPage } from "../repository";
 import type { OrderItemRow, OrderRow } from "../rows";
 import { type OrderStatus, orderStates } from "./status";
+
+export interface OrderFilter {
+  customerIds?: readonly string[] | undefined;
+  productId?: string | undefined;
+  billingReason?: string | undefined;
+  status?: OrderStatus | undefined;
+}
 
 /** The only code that touches `billingOrder` and `billingOrderItem`. */
 export function orderRepository(db: DBAdapter) {
@@ -74,6 +81,26 @@ export function orderRepository(db: DBAdapter) {
       ]);
       return { rows, total };
     },
+    /** Newest first, of one merchant (merchant read API); every filter optional. */
+    pageForMerchant: (
+      merchantId: string,
+      filter: OrderFilter,
+      window: { page?: number | undefined; limit?: number | undefined },
+    ) =>
+      listPage<OrderRow>(
+        db,
+        "billingOrder",
+        [
+          { field: "merchantId", value: merchantId },
+          ...(filter.customerIds
+            ? [{ field: "customerId", operator: "in" as const, value: [...filter.customerIds] }]
+            : []),
+          ...(filter.productId ? [{ field: "productId", value: filter.productId }] : []),
+          ...(filter.billingReason ? [{ field: "billingReason", value: filter.billingReason }] : []),
+          ...(filter.status ? [{ field: "status", value: filter.status }] : []),
+        ],
+        window,
+      ),
     /** Pending orders of a subscription (awaiting an off-session charge), oldest first. */
     pendingOf: (subscriptionId: string) =>
       db.findMany<OrderRow>({

@@ -1,5 +1,5 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
-import { listPage } from "../repository";
+import { idIn, listPage } from "../repository";
 import type { RefundRow } from "../rows";
 import { type RefundStatus, refundStates } from "./status";
 
@@ -36,6 +36,13 @@ export function refundRepository(db: DBAdapter) {
         ],
         window,
       ),
+    /** Every refund of these orders, oldest first (one query). */
+    ofOrders: (orderIds: readonly string[]) =>
+      db.findMany<RefundRow>({
+        model: "billingRefund",
+        where: idIn("orderId", orderIds),
+        sortBy: { field: "createdAt", direction: "asc" },
+      }),
     /** Moves the status by compare-and-set: whether this call won. Disallowed moves throw. */
     async move(id: string, from: RefundStatus, to: RefundStatus, changes: Row = {}) {
       refundStates.assertMove(from, to);
