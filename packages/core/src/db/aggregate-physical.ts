@@ -19,7 +19,10 @@ import type { WhereNode } from "./where";
 function columnOf(pm: PhysicalModel, field: string, type?: "json" | "date" | "string"): string {
   const def = fieldDef(pm.model, field);
   if (type && def.type !== type) {
-    throw adapterError("INVALID_VALUE", `Field "${field}" of model "${pm.model.name}" is not a ${type} field`);
+    throw adapterError(
+      "INVALID_VALUE",
+      `Field "${field}" of model "${pm.model.name}" is not a ${type} field`,
+    );
   }
   const column = pm.columns.get(field);
   if (!column) throw adapterError("UNKNOWN_FIELD", `Model "${pm.model.name}" has no field "${field}"`);

@@ -4,7 +4,6 @@ import {
   type DriverAggregateArgs,
   isPhysicalGroup,
   type JsonFilterOperator,
-  type JsonFilterValue,
   type PhysicalFilter,
   type PhysicalFilterClause,
   type TimeBucket,
@@ -108,7 +107,11 @@ function clauseSql(dialect: SqlDialect, table: string, clause: PhysicalFilterCla
     if (typeof value !== "string") return FALSE;
     const col = sql.id(table, target.column);
     const text =
-      dialect === "mysql" ? sql`CAST(${col} AS BINARY)` : dialect === "postgres" ? sql`${col} COLLATE "C"` : col;
+      dialect === "mysql"
+        ? sql`CAST(${col} AS BINARY)`
+        : dialect === "postgres"
+          ? sql`${col} COLLATE "C"`
+          : col;
     // Equality on the plain column keeps the (merchant, customer, name, timestamp) index usable.
     if (operator === "eq") return sql<SqlBool>`${col} = ${value}`;
     return sql<SqlBool>`(${col} IS NOT NULL AND ${stringClause(dialect, text, operator, value)})`;
@@ -142,7 +145,9 @@ function bucketSql(dialect: SqlDialect, table: string, column: string, interval:
   const col = sql.id(table, column);
   if (dialect === "postgres") return sql`date_trunc(${sql.lit(interval)}, ${col}, 'UTC')`;
   if (dialect === "mysql") {
-    const format = { hour: "%Y-%m-%d %H:00:00", day: "%Y-%m-%d", month: "%Y-%m-01", week: "%Y-%m-%d" }[interval];
+    const format = { hour: "%Y-%m-%d %H:00:00", day: "%Y-%m-%d", month: "%Y-%m-01", week: "%Y-%m-%d" }[
+      interval
+    ];
     const day = interval === "week" ? sql`DATE_SUB(${col}, INTERVAL WEEKDAY(${col}) DAY)` : col;
     return sql`DATE_FORMAT(${day}, ${sql.lit(format)})`;
   }
@@ -153,10 +158,16 @@ function bucketSql(dialect: SqlDialect, table: string, column: string, interval:
   return sql`strftime(${sql.lit(format)}, ${col})`;
 }
 
-function valueSql(dialect: SqlDialect, args: DriverAggregateArgs): { value: Sql; guard?: RawBuilder<SqlBool> } {
+function valueSql(
+  dialect: SqlDialect,
+  args: DriverAggregateArgs,
+): { value: Sql; guard?: RawBuilder<SqlBool> } {
   if (args.func === "count" || !args.property) return { value: sql`COUNT(*)` };
   const json = jsonAccess(dialect, args.table, args.property.json, args.property.path);
-  return { value: sql`${sql.raw(args.func.toUpperCase())}(${json.number})`, guard: json.isNumber };
+  const value = sql`${sql.raw(args.func.toUpperCase())}(${json.number})`;
+  // SQLite types a result column per value: REAL throughout, so that no client (Prisma types a
+  // column by its first row) reads 2.5 as an integer.
+  return { value: dialect === "sqlite" ? sql`CAST(${value} AS REAL)` : value, guard: json.isNumber };
 }
 
 export function aggregateSql(args: DriverAggregateArgs, dialect: SqlDialect): RawBuilder<Row> {

@@ -45,7 +45,8 @@ export function createKyselyDriver(
 
   /** One multi-row INSERT per chunk (under every dialect's bound-parameter limit). */
   const columnsOf = (list: readonly Row[]) => [...new Set(list.flatMap((row) => Object.keys(row)))];
-  const chunkSize = (list: readonly Row[]) => Math.max(1, Math.floor(30_000 / Math.max(1, columnsOf(list).length)));
+  const chunkSize = (list: readonly Row[]) =>
+    Math.max(1, Math.floor(30_000 / Math.max(1, columnsOf(list).length)));
   const insertRows = async (table: string, list: readonly Row[]): Promise<number> => {
     const columns = columnsOf(list);
     const perChunk = chunkSize(list);
@@ -88,7 +89,9 @@ export function createKyselyDriver(
         // Several chunks: in one transaction, so that all rows land or none do.
         list.length <= chunkSize(list) || inTransaction
           ? insertRows(table, list)
-          : db.transaction().execute((trx) => createKyselyDriver(trx, config, true).insertMany!({ table, rows: list })),
+          : db
+              .transaction()
+              .execute((trx) => createKyselyDriver(trx, config, true).insertMany!({ table, rows: list })),
       ),
 
     aggregate: (args) =>

@@ -109,7 +109,10 @@ export function aggregateRows(rows: readonly Row[], args: DriverAggregateArgs): 
     list.push(sample);
     groups.set(key, list);
   }
-  return [...groups].map(([key, values]) => ({ bucket: key === null ? null : new Date(key), value: reduce(args, values) }));
+  return [...groups].map(([key, values]) => ({
+    bucket: key === null ? null : new Date(key),
+    value: reduce(args, values),
+  }));
 }
 
 function reduce(args: DriverAggregateArgs, values: readonly number[]): number {

@@ -1,5 +1,11 @@
 import { isAdapterError, type Row } from "../adapter";
-import type { AggregateArgs, JsonFilter, JsonFilterClause, JsonFilterOperator, JsonFilterValue } from "../aggregate";
+import type {
+  AggregateArgs,
+  JsonFilter,
+  JsonFilterClause,
+  JsonFilterOperator,
+  JsonFilterValue,
+} from "../aggregate";
 import { caught, type Suite } from "./api";
 import type { OwnerRow } from "./schema";
 
@@ -62,7 +68,10 @@ export function aggregateTests({ t, db, uid }: Suite): void {
         data: [1, 2, 3].map((i) => ({ batch, name: `n${i}`, email: `${uid("m")}@example.com` })),
       });
       expect(n).toBe(3);
-      const rows = await db().findMany<OwnerRow>({ model: "owner", where: [{ field: "batch", value: batch }] });
+      const rows = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "batch", value: batch }],
+      });
       expect(rows).toHaveLength(3);
       expect(new Set(rows.map((r) => r.id)).size).toBe(3);
       expect(rows.every((r) => r.active === true && r.balance === 0)).toBe(true);
@@ -85,7 +94,9 @@ export function aggregateTests({ t, db, uid }: Suite): void {
         ),
       );
       expect(isAdapterError(error, "UNIQUE_VIOLATION")).toBe(true);
-      expect(await db().count({ model: "owner", where: [{ field: "batch", value: batch }] })).toBe(0);
+      const landed = await db().count({ model: "owner", where: [{ field: "batch", value: batch }] });
+      // Without real transactions (MongoDB standalone) the rows before the duplicate stay.
+      expect(landed).toBe(db().capabilities.transactions ? 0 : 1);
     });
   });
 
@@ -139,7 +150,9 @@ export function aggregateTests({ t, db, uid }: Suite): void {
       expect(await count(b, and(clause("name", "eq", 1)))).toBe(0);
       const nested = and(clause("name", "like", "a"), or(clause("n", "gte", 10), clause("s", "eq", "x%_")));
       expect(await bits(b, nested)).toBe(6);
-      expect(await bits(b, or(clause("n", "eq", 5), and(clause("b", "eq", false), clause("s", "like", "w"))))).toBe(3);
+      expect(
+        await bits(b, or(clause("n", "eq", 5), and(clause("b", "eq", false), clause("s", "like", "w")))),
+      ).toBe(3);
       expect(await count(b, and())).toBe(6);
       expect(await count(b, or())).toBe(6);
     });
@@ -151,7 +164,9 @@ export function aggregateTests({ t, db, uid }: Suite): void {
       expect(await value(b, { func: "sum", property: n })).toBe(17.5);
       expect(await value(b, { func: "max", property: n })).toBe(10);
       expect(await value(b, { func: "min", property: n })).toBe(2.5);
-      expect(Math.abs(((await value(b, { func: "avg", property: n })) ?? 0) - 17.5 / 3)).toBeLessThanOrEqual(1e-9);
+      expect(Math.abs(((await value(b, { func: "avg", property: n })) ?? 0) - 17.5 / 3)).toBeLessThanOrEqual(
+        1e-9,
+      );
       const none = and(clause("n", "gt", 1000));
       for (const func of ["sum", "max", "min", "avg"] as const) {
         expect(await value(b, { func, property: n, filter: none })).toBe(0);
