@@ -23,6 +23,7 @@ import { getOrder, getOrderInvoice, listOrders } from "./orders";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createRefund, getRefund, listRefunds } from "./refunds";
+import { ingestEvents, listEvents, meterQuantities } from "./usage";
 import {
   getSubscription,
   listSubscriptions,
@@ -58,6 +59,9 @@ export const merchantEndpoints = {
   archiveMeter,
   getMeter,
   listMeters,
+  meterQuantities,
+  ingestEvents,
+  listEvents,
   createDiscount,
   updateDiscount,
   deleteDiscount,
