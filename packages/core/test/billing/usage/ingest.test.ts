@@ -6,7 +6,12 @@ describe("usage events: ingestion and list", () => {
   it("ingests by customerId or externalCustomerId and lists newest first with every filter", async () => {
     const app = await usageShop();
     const res = await app.ingest([
-      { name: "api.call", customerId: app.customer.id, timestamp: "2026-01-10T08:00:00Z", metadata: { tokens: 3 } },
+      {
+        name: "api.call",
+        customerId: app.customer.id,
+        timestamp: "2026-01-10T08:00:00Z",
+        metadata: { tokens: 3 },
+      },
       { name: "api.call", externalCustomerId: "ext_other", timestamp: "2026-01-11T08:00:00Z" },
       { name: "upload", customerId: app.customer.id, metadata: { bytes: 10, file: { kind: "png" } } },
     ]);
@@ -26,14 +31,19 @@ describe("usage events: ingestion and list", () => {
       source: "user",
       metadata: { bytes: 10, file: { kind: "png" } },
     });
-    expect(all.items[1]).toMatchObject({ customerId: app.other.id, externalCustomerId: "ext_other", metadata: {} });
-    const names = async (q: Record<string, string | number>) => (await app.listEvents(q)).items.map((e) => e.name);
+    expect(all.items[1]).toMatchObject({
+      customerId: app.other.id,
+      externalCustomerId: "ext_other",
+      metadata: {},
+    });
+    const names = async (q: Record<string, string>) =>
+      (await app.listEvents(q)).items.map((e) => e.name);
     expect(await names({ customerId: app.other.id })).toEqual(["api.call"]);
     expect(await names({ externalCustomerId: app.me.user.id })).toEqual(["upload", "api.call"]);
     expect(await names({ name: "upload" })).toEqual(["upload"]);
     expect(await names({ startTimestamp: "2026-01-11T00:00:00Z" })).toEqual(["upload", "api.call"]);
     expect(await names({ endTimestamp: "2026-01-11T08:00:00Z" })).toEqual(["api.call"]);
-    const second = await app.listEvents({ limit: 2, page: 2 });
+    const second = await app.listEvents({ limit: "2", page: "2" });
     expect(second.items.map((e) => e.timestamp)).toEqual(["2026-01-10T08:00:00.000Z"]);
     expect(second.pagination).toEqual({ totalCount: 3, maxPage: 2 });
   });
@@ -50,9 +60,9 @@ describe("usage events: ingestion and list", () => {
       inserted: 2,
       duplicates: 1,
     });
-    expect((await app.ingest([event("b", 4), event("c", 5), { name: "x", customerId: app.customer.id }])).data).toEqual(
-      { inserted: 2, duplicates: 1 },
-    );
+    expect(
+      (await app.ingest([event("b", 4), event("c", 5), { name: "x", customerId: app.customer.id }])).data,
+    ).toEqual({ inserted: 2, duplicates: 1 });
     const rows = (await app.listEvents()).items;
     const pairs = rows.map((e) => [e.externalId ?? "-", e.metadata.tokens ?? null]);
     expect(pairs.sort((x, y) => String(x[0]).localeCompare(String(y[0])))).toEqual([
@@ -66,12 +76,16 @@ describe("usage events: ingestion and list", () => {
   it("takes 1,000 events in one call and refuses 1,001 with a 400", async () => {
     const app = await usageShop();
     const batch = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({ name: "tick", customerId: app.customer.id, externalId: `t${i}` }));
+      Array.from({ length: n }, (_, i) => ({
+        name: "tick",
+        customerId: app.customer.id,
+        externalId: `t${i}`,
+      }));
     const big = await app.ingest(batch(1001));
     expect(big.status).toBe(400);
     expect(messages(big)).toEqual(["At most 1000 events per call"]);
     expect((await app.ingest(batch(1000))).data).toEqual({ inserted: 1000, duplicates: 0 });
-    expect((await app.listEvents({ limit: 1 })).pagination.totalCount).toBe(1000);
+    expect((await app.listEvents({ limit: "1" })).pagination.totalCount).toBe(1000);
     const empty = await app.ingest([]);
     expect(empty.status).toBe(400);
     expect(messages(empty)).toEqual(["Send at least one event"]);
@@ -87,7 +101,10 @@ describe("usage events: ingestion and list", () => {
       issues: [{ path: ["events", 1, "timestamp"], message: "Timestamp must be in the past." }],
     });
     const cases: [Record<string, unknown>, string][] = [
-      [{ metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) }, "Metadata has at most 50 keys"],
+      [
+        { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])) },
+        "Metadata has at most 50 keys",
+      ],
       [{ metadata: { ["k".repeat(41)]: 1 } }, "Metadata keys are 1 to 40 characters long"],
       [{ metadata: { "a.b": 1 } }, "Metadata keys cannot contain dots, quotes or backslashes"],
       [{ metadata: { s: "x".repeat(501) } }, "Metadata string values are at most 500 characters long"],
@@ -128,7 +145,10 @@ describe("usage events: ingestion and list", () => {
 
   it("the buyer ingests for their own customer (better-auth usage.ingest); signed out is 401", async () => {
     const app = await usageShop();
-    const res = await app.buyer.post<Ingested>("/usage/ingest", { event: "api.call", metadata: { tokens: 7 } });
+    const res = await app.buyer.post<Ingested>("/usage/ingest", {
+      event: "api.call",
+      metadata: { tokens: 7 },
+    });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ inserted: 1, duplicates: 0 });
     const [event] = (await app.listEvents()).items;

@@ -31,10 +31,20 @@ async function seeded() {
         timestamp: "2026-01-05T11:30:00Z",
         metadata: { tokens: 5, region: "us-east", beta: false },
       },
-      { name: "api.call", customerId: c, timestamp: "2026-01-06T09:00:00Z", metadata: { tokens: 20, region: "eu-central" } },
+      {
+        name: "api.call",
+        customerId: c,
+        timestamp: "2026-01-06T09:00:00Z",
+        metadata: { tokens: 20, region: "eu-central" },
+      },
       { name: "other", customerId: c, timestamp: "2026-01-12T00:00:00Z", metadata: { tokens: 100 } },
       { name: "api.call", customerId: c, timestamp: "2026-01-14T00:00:00Z", metadata: { tokens: "7" } },
-      { name: "api.call", externalCustomerId: "ext_other", timestamp: "2026-01-05T00:00:00Z", metadata: { tokens: 1000 } },
+      {
+        name: "api.call",
+        externalCustomerId: "ext_other",
+        timestamp: "2026-01-05T00:00:00Z",
+        metadata: { tokens: 1000 },
+      },
     ]),
   );
   return app;
@@ -80,9 +90,17 @@ describe("meters evaluated by the database", () => {
 
   it("nested and/or filters; an empty filter matches every event", async () => {
     const app = await seeded();
-    const nested = and(clause("name", "eq", "api.call"), or(clause("region", "like", "central"), clause("beta", "eq", false)));
+    const nested = and(
+      clause("name", "eq", "api.call"),
+      or(clause("region", "like", "central"), clause("beta", "eq", false)),
+    );
     expect(await total(app, nested)).toBe(25);
-    expect(await total(app, or(clause("name", "eq", "other"), and(clause("beta", "eq", true), clause("tokens", "gte", 10))))).toBe(110);
+    expect(
+      await total(
+        app,
+        or(clause("name", "eq", "other"), and(clause("beta", "eq", true), clause("tokens", "gte", 10))),
+      ),
+    ).toBe(110);
     expect(await total(app, and(), { func: "count" })).toBe(5);
     expect(await total(app, or(), { func: "count" }, true)).toBe(6);
   });
@@ -157,11 +175,17 @@ describe("meters evaluated by the database", () => {
     const unknown = await quantities(app, { ...base, meterId: "nope" });
     expect([unknown.status, messages(unknown)]).toEqual([404, ["Meter not found"]]);
     const reversed = await quantities(app, { ...base, endTimestamp: "2026-01-01T00:00:00Z" });
-    expect([reversed.status, messages(reversed)]).toEqual([422, ["endTimestamp must be after startTimestamp."]]);
+    expect([reversed.status, messages(reversed)]).toEqual([
+      422,
+      ["endTimestamp must be after startTimestamp."],
+    ]);
     const interval = await quantities(app, { ...base, interval: "year" });
     expect(interval.status).toBe(400);
     const many = await quantities(app, { ...base, interval: "hour", endTimestamp: "2026-03-01T00:00:00Z" });
-    expect([many.status, messages(many)]).toEqual([422, ["At most 1000 buckets per call: use a longer interval."]]);
+    expect([many.status, messages(many)]).toEqual([
+      422,
+      ["At most 1000 buckets per call: use a longer interval."],
+    ]);
     expect((await quantities(app, { ...base, startTimestamp: "soon" })).status).toBe(400);
   });
 });
@@ -181,7 +205,10 @@ describe("meter balances", () => {
       [calls.id, 4, 0, -4],
       [tokens.id, 35, 0, -35],
     ]);
-    expect(list.items[0]).toMatchObject({ customerId: app.customer.id, meter: { id: calls.id, name: "API calls" } });
+    expect(list.items[0]).toMatchObject({
+      customerId: app.customer.id,
+      meter: { id: calls.id, name: "API calls" },
+    });
     const state = await ok<{ activeMeters: Record<string, unknown>[] }>(app.buyer.get("/customer/state"));
     expect(state.activeMeters.map((m) => [m.meterId, m.consumedUnits, m.creditedUnits, m.balance])).toEqual([
       [calls.id, 4, 0, -4],

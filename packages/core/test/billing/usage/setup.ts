@@ -27,8 +27,8 @@ export async function usageShop() {
     app.shop.post("/billing/customers/create", { email: "other@example.com", externalId: "ext_other" }),
   );
   const ingest = (events: unknown[]) => app.shop.post<Ingested>("/billing/events/ingest", { events });
-  const listEvents = (query: Record<string, string | number> = {}) =>
-    ok<Page<EventOut>>(app.shop.get("/billing/events/list", { query: { limit: 100, ...query } }));
+  const listEvents = (query: Record<string, string> = {}) =>
+    ok<Page<EventOut>>(app.shop.get("/billing/events/list", { query: { limit: "100", ...query } }));
   const meter = (name: string, filter: unknown, aggregation: unknown) =>
     ok<{ id: string }>(app.shop.post("/billing/meters/create", { name, filter, aggregation }));
   return { ...app, me, customer, other, ingest, listEvents, meter };

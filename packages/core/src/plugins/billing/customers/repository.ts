@@ -31,7 +31,11 @@ export function customerRepository(db: DBAdapter) {
         ],
       }),
     /** Live customers of a merchant matching any of the ids or external ids, in one query. */
-    findManyByIdsOrExternalIds: (merchantId: string, ids: readonly string[], externalIds: readonly string[]) =>
+    findManyByIdsOrExternalIds: (
+      merchantId: string,
+      ids: readonly string[],
+      externalIds: readonly string[],
+    ) =>
       ids.length + externalIds.length === 0
         ? Promise.resolve([] as CustomerRow[])
         : db.findMany<CustomerRow>({

@@ -23,7 +23,6 @@ import { getOrder, getOrderInvoice, listOrders } from "./orders";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
 import { createRefund, getRefund, listRefunds } from "./refunds";
-import { ingestEvents, listEvents, meterQuantities } from "./usage";
 import {
   getSubscription,
   listSubscriptions,
@@ -31,6 +30,7 @@ import {
   revokeSubscription,
   updateSubscription,
 } from "./subscriptions";
+import { ingestEvents, listEvents, meterQuantities } from "./usage";
 
 /** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
 export const merchantEndpoints = {

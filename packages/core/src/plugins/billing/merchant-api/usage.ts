@@ -3,7 +3,9 @@ import { merchantRead, merchantWrite } from "./define";
 import { merchantRoutes as routes } from "./routes";
 
 /** POST /billing/events/ingest {events: [{name, customerId | externalCustomerId, ...}]} -> {inserted, duplicates} */
-export const ingestEvents = merchantWrite(routes.ingestEvents, ingestInput, (b, input) => b.usage.ingest(input));
+export const ingestEvents = merchantWrite(routes.ingestEvents, ingestInput, (b, input) =>
+  b.usage.ingest(input),
+);
 
 /** GET /billing/events/list?customerId&externalCustomerId&name&startTimestamp&endTimestamp&page&limit */
 export const listEvents = merchantRead(routes.listEvents, eventListInput, (b, input) => b.usage.list(input));

@@ -26,7 +26,8 @@ export async function customerMeters(db: DBAdapter, customer: CustomerRow) {
       const query = meterQuery(meter);
       const matched = await events.evaluate(customer.merchantId, window, { ...query, func: "count" });
       if (matched === 0) return null;
-      const consumedUnits = query.func === "count" ? matched : await events.evaluate(customer.merchantId, window, query);
+      const consumedUnits =
+        query.func === "count" ? matched : await events.evaluate(customer.merchantId, window, query);
       const creditedUnits = 0;
       return {
         id: `${customer.id}_${meter.id}`,

@@ -14,7 +14,11 @@ import type { MeterRow } from "../rows";
  * nested keys). `timestamp` is not a filterable property here (windows come from the query).
  */
 
-type ClauseInput = { property: string; operator: JsonFilterClause["operator"]; value: string | number | boolean };
+type ClauseInput = {
+  property: string;
+  operator: JsonFilterClause["operator"];
+  value: string | number | boolean;
+};
 type FilterInput = { conjunction: "and" | "or"; clauses: unknown[] };
 
 const COLUMNS = new Set(["name", "source"]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { EventMetadata, EventMetadataValue } from "../rows";
 import { dateInput, pageQuery, scoped } from "../input";
+import type { EventMetadata, EventMetadataValue } from "../rows";
 
 /** Ingestion limits (BILLING.md 7.1 and the metadata rules of section 0, plus a nesting depth). */
 export const USAGE_LIMITS = {
@@ -30,7 +30,8 @@ function metadataIssue(value: unknown, depth: number): string | undefined {
       ? `Metadata string values are at most ${USAGE_LIMITS.metadataStringLength} characters long`
       : undefined;
   }
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : "Metadata numbers must be finite";
+  if (typeof value === "number")
+    return Number.isFinite(value) ? undefined : "Metadata numbers must be finite";
   if (typeof value === "boolean") return undefined;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return "Metadata values are strings, numbers, booleans or objects of them";
@@ -39,7 +40,8 @@ function metadataIssue(value: unknown, depth: number): string | undefined {
     return `Metadata is nested at most ${USAGE_LIMITS.metadataDepth} levels deep`;
   }
   const entries = Object.entries(value);
-  if (entries.length > USAGE_LIMITS.metadataKeys) return `Metadata has at most ${USAGE_LIMITS.metadataKeys} keys`;
+  if (entries.length > USAGE_LIMITS.metadataKeys)
+    return `Metadata has at most ${USAGE_LIMITS.metadataKeys} keys`;
   for (const [key, inner] of entries) {
     const issue = keyIssue(key) ?? metadataIssue(inner, depth + 1);
     if (issue) return issue;

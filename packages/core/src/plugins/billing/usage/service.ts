@@ -132,7 +132,10 @@ export function createUsageService(ctx: BillingContext, merchants: MerchantServi
   }
 
   /** GET /usage/meters/list: the user's meter balances (consumed, credited, balance). */
-  async function metersForUser(userId: string, query: { page?: number; limit?: number; organizationId?: string }) {
+  async function metersForUser(
+    userId: string,
+    query: { page?: number; limit?: number; organizationId?: string },
+  ) {
     const customer = await customerOfUser(userId, query.organizationId);
     const all = await customerMeters(db, customer);
     const page = query.page ?? 1;
