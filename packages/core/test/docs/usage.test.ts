@@ -13,7 +13,9 @@ afterAll(() => rmSync(file, { force: true }));
 
 describe("usage docs", () => {
   it("runs as written: ingests, deduplicates and evaluates the meter", () => {
-    const blocks = [...readFileSync(page, "utf8").matchAll(/^```ts test\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    const blocks = [...readFileSync(page, "utf8").matchAll(/^```ts test\n([\s\S]*?)^```$/gm)].map(
+      (m) => m[1],
+    );
     expect(blocks.length).toBeGreaterThanOrEqual(1);
     writeFileSync(file, blocks.join("\n"));
     const { VITEST: _v, VITEST_WORKER_ID: _w, VITEST_POOL_ID: _p, ...env } = process.env;

@@ -36,8 +36,7 @@ describe("usage events: ingestion and list", () => {
       externalCustomerId: "ext_other",
       metadata: {},
     });
-    const names = async (q: Record<string, string>) =>
-      (await app.listEvents(q)).items.map((e) => e.name);
+    const names = async (q: Record<string, string>) => (await app.listEvents(q)).items.map((e) => e.name);
     expect(await names({ customerId: app.other.id })).toEqual(["api.call"]);
     expect(await names({ externalCustomerId: app.me.user.id })).toEqual(["upload", "api.call"]);
     expect(await names({ name: "upload" })).toEqual(["upload"]);
