@@ -1,3 +1,4 @@
+import type { AggregateArgs, AggregateGroup, DriverAggregateArgs, DriverAggregateGroup } from "./aggregate";
 import type { Schema } from "./model";
 import type { Where, WhereNode } from "./where";
 
@@ -66,6 +67,18 @@ export interface AdapterDriver {
   readonly capabilities: DriverCapabilities;
   /** Inserts one row and returns it as stored (all columns). */
   insert(args: { table: string; values: Row }): Promise<Row>;
+  /**
+   * Optional: inserts many rows with as few statements as the database allows (a multi-row
+   * INSERT, `insertMany`, `createMany`); returns how many were inserted. Rows may have different
+   * column sets. Without it, `DBAdapter.createMany` inserts one row at a time in a transaction.
+   */
+  insertMany?(args: { table: string; rows: readonly Row[] }): Promise<number>;
+  /**
+   * Optional: evaluates an aggregation in the database, in one round trip (see `db/aggregate.ts`
+   * for the semantics). Without it, `DBAdapter.aggregate` refuses: rows are never loaded into the
+   * process to be aggregated there.
+   */
+  aggregate?(args: DriverAggregateArgs): Promise<DriverAggregateGroup[]>;
   findMany(args: DriverFindArgs): Promise<Row[]>;
   count(args: { table: string; where?: WhereNode }): Promise<number>;
   /** Updates every matching row; returns how many matched. */
@@ -138,6 +151,17 @@ export interface DBAdapter {
   readonly schema: Schema;
   readonly capabilities: DriverCapabilities;
   create<T = Row>(args: { model: string; data: Row; select?: readonly string[] }): Promise<T>;
+  /**
+   * Inserts many rows (ids and defaults applied as by `create`) and returns how many. With a
+   * driver `insertMany`, one statement per chunk; else one insert per row inside a transaction.
+   * Either way all rows land or none do (a unique violation rejects the whole call).
+   */
+  createMany(args: { model: string; data: readonly Row[] }): Promise<number>;
+  /**
+   * Evaluates `func` over the matching rows in the database, in one round trip: one group without
+   * `groupBy` (value 0 when nothing matches), else one group per non-empty time bucket, oldest first.
+   */
+  aggregate(args: AggregateArgs): Promise<AggregateGroup[]>;
   findOne<T = Row>(args: FindOneArgs): Promise<T | null>;
   findMany<T = Row>(args: FindManyArgs): Promise<T[]>;
   count(args: { model: string; where?: Where }): Promise<number>;

@@ -11,6 +11,7 @@ import {
   type Row,
   type SortBy,
 } from "./adapter";
+import { fromDriverGroups, toDriverAggregate } from "./aggregate-physical";
 import { currentTime, type FieldDef, type Schema } from "./model";
 import {
   fieldDef,
@@ -236,6 +237,27 @@ export function createDBAdapter(
           values: rowToStorage(pm, applyDefaults(pm, data), caps),
         });
         return rowFromStorage(pm, stored, caps, select) as never;
+      },
+
+      async createMany({ model, data }) {
+        const pm = pmOf(model);
+        const rows = data.map((row) => rowToStorage(pm, applyDefaults(pm, row), caps));
+        if (rows.length === 0) return 0;
+        if (d.insertMany) return d.insertMany({ table: pm.table, rows });
+        const one = async (tx: AdapterDriver) => {
+          for (const values of rows) await tx.insert({ table: pm.table, values });
+          return rows.length;
+        };
+        return inTransaction ? one(d) : d.transaction(one);
+      },
+
+      async aggregate(args) {
+        const pm = pmOf(args.model);
+        if (!d.aggregate) {
+          throw new Error(`The ${d.id} adapter cannot evaluate aggregations in the database`);
+        }
+        const groups = await d.aggregate(toDriverAggregate(pm, args, physicalWhere(pm, args.where)));
+        return fromDriverGroups(groups, args.groupBy !== undefined);
       },
 
       async findOne({ model, where, select, join }) {

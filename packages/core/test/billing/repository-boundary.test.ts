@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * The billing data layer: only a `repository.ts` names a table or calls the adapter. This test
  * type-checks the billing sources and fails on
  * - any call of a `DBAdapter` method (findOne, findMany, create, update, updateMany, delete,
- *   deleteMany, count, consumeOne, incrementOne, claimDue) outside a repository, whatever the
+ *   deleteMany, count, consumeOne, incrementOne, claimDue, createMany, aggregate) outside a repository, whatever the
  *   variable is called (the receiver's type decides, not its name);
  * - any `model: "<name>"` string literal outside a repository (a table named in a service).
  * `transaction` stays allowed: services own their units of work (through `ctx.write`).
@@ -26,6 +26,8 @@ const ADAPTER_METHODS = new Set([
   "consumeOne",
   "incrementOne",
   "claimDue",
+  "createMany",
+  "aggregate",
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { find as mingoFind, Query } from "mingo";
+import { aggregate as mingoAggregate, find as mingoFind, Query } from "mingo";
 import { type Document, ObjectId, type Sort } from "mongodb";
 import type {
   MongoCollectionLike,
@@ -130,6 +130,35 @@ class FakeCollection implements MongoCollectionLike {
     this.checkUnique(state, stored);
     state.docs.push(stored);
     return { acknowledged: true, insertedId: stored._id };
+  }
+
+  /** Ordered, as the driver's default: one document at a time, stopping at the first error. */
+  async insertMany(docs: Document[], options?: MongoOperationOptions) {
+    const insertedIds: unknown[] = [];
+    for (const doc of docs) {
+      insertedIds.push((await this.insertOne(doc, options)).insertedId);
+      await yieldToOthers();
+    }
+    return { acknowledged: true, insertedCount: docs.length, insertedIds };
+  }
+
+  /**
+   * The `$match` + `$group` pipelines the adapter sends, evaluated by mingo over a snapshot of
+   * the collection (other stages are refused, so an unexpected pipeline fails loudly).
+   */
+  aggregate(pipeline: Document[], options?: MongoOperationOptions) {
+    return {
+      toArray: async (): Promise<Document[]> => {
+        await this.server.admit(options?.session);
+        for (const stage of pipeline) {
+          const [name] = Object.keys(stage);
+          if (name !== "$match" && name !== "$group")
+            throw new Error(`The MongoDB substitute only implements $match and $group stages, not ${name}`);
+          if (name === "$match") validateFilter(stage.$match as Document);
+        }
+        return mingoAggregate([...(this.state(false)?.docs ?? [])], pipeline).map((doc) => bsonCopy(doc));
+      },
+    };
   }
 
   find(filter: Document, options?: MongoOperationOptions): MongoCursorLike {

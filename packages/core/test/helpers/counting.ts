@@ -12,6 +12,8 @@ export interface RoundTrips {
 
 const OPERATIONS = [
   "insert",
+  "insertMany",
+  "aggregate",
   "findMany",
   "count",
   "updateMany",

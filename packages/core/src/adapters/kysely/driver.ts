@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { AdapterDriver, DriverCapabilities, Row } from "../../db/adapter";
 import type { WhereNode } from "../../db/where";
+import { aggregateSql } from "./aggregate-sql";
 import { mapErrors } from "./errors";
 import { nestJoins, selectSql } from "./select-sql";
 import type { DynamicKysely, SqlDialect } from "./types";
@@ -42,6 +43,24 @@ export function createKyselyDriver(
     return sql<Row>`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES (${sql.join(Object.values(values))})`;
   };
 
+  /** One multi-row INSERT per chunk (under every dialect's bound-parameter limit). */
+  const columnsOf = (list: readonly Row[]) => [...new Set(list.flatMap((row) => Object.keys(row)))];
+  const chunkSize = (list: readonly Row[]) =>
+    Math.max(1, Math.floor(30_000 / Math.max(1, columnsOf(list).length)));
+  const insertRows = async (table: string, list: readonly Row[]): Promise<number> => {
+    const columns = columnsOf(list);
+    const perChunk = chunkSize(list);
+    for (let start = 0; start < list.length; start += perChunk) {
+      const values = list
+        .slice(start, start + perChunk)
+        .map((row) => sql`(${sql.join(columns.map((c) => row[c] ?? null))})`);
+      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(values)}`.execute(
+        db,
+      );
+    }
+    return list.length;
+  };
+
   const selectAll = (table: string, node: WhereNode | undefined) =>
     sql<Row>`SELECT * FROM ${sql.table(table)} ${where(table, node)}`;
 
@@ -64,6 +83,21 @@ export function createKyselyDriver(
         if (!row) throw new Error(`The row inserted into ${table} could not be read back`);
         return row;
       }),
+
+    insertMany: ({ table, rows: list }) =>
+      mapErrors(() =>
+        // Several chunks: in one transaction, so that all rows land or none do.
+        list.length <= chunkSize(list) || inTransaction
+          ? insertRows(table, list)
+          : db
+              .transaction()
+              .execute((trx) => createKyselyDriver(trx, config, true).insertMany!({ table, rows: list })),
+      ),
+
+    aggregate: (args) =>
+      mapErrors(async () =>
+        (await rows(aggregateSql(args, dialect))).map((r) => ({ bucket: r.bucket ?? null, value: r.value })),
+      ),
 
     findMany: (args) =>
       mapErrors(async () => (await rows(selectSql(args, dialect))).map((row) => nestJoins(row, args.joins))),

@@ -7,6 +7,7 @@ import {
   type Row,
 } from "../../db/adapter";
 import type { WhereNode } from "../../db/where";
+import { aggregateRows } from "./aggregate";
 import { matches, sameValue, sortRows } from "./match";
 import {
   acquire,
@@ -153,6 +154,23 @@ export function memoryDriver(options: MemoryDriverOptions = {}): AdapterDriver {
     return cloneRow(row);
   }
 
+  /** All rows or none: every unique key is checked before the first row is stored. */
+  function insertAll(table: string, values: readonly Row[]): number {
+    const rows = tableOf(store, table);
+    const pending = new Map<number, Row>();
+    for (const v of values) {
+      const row: Row = {};
+      for (const column of tables[table]?.columns ?? []) row[column] = null;
+      for (const [column, value] of Object.entries(v)) {
+        if (value !== undefined) row[column] = cloneValue(value);
+      }
+      pending.set(nextKey(store), row);
+    }
+    checkUnique(table, rows, pending);
+    for (const [key, row] of pending) rows.set(key, row);
+    return pending.size;
+  }
+
   function update(table: string, where: WhereNode | undefined, values: Row): Row[] {
     return write(table, where, (row) => {
       const next = { ...row };
@@ -183,6 +201,14 @@ export function memoryDriver(options: MemoryDriverOptions = {}): AdapterDriver {
       id: "memory",
       capabilities: MEMORY_CAPABILITIES,
       insert: ({ table, values }) => run(() => insert(table, values)),
+      insertMany: ({ table, rows }) => run(() => insertAll(table, rows)),
+      aggregate: (args) =>
+        run(() =>
+          aggregateRows(
+            select(tableOf(store, args.table), args.where).map(([, row]) => row),
+            args,
+          ),
+        ),
       findMany: (args) => run(() => find(args)),
       count: ({ table, where }) => run(() => select(tableOf(store, table), where).length),
       updateMany: ({ table, where, values }) => run(() => update(table, where, values).length),

@@ -1,6 +1,7 @@
 import type { Document } from "mongodb";
 import { type AdapterDriver, adapterError, type DriverCapabilities } from "../../db/adapter";
 import type { WhereNode } from "../../db/where";
+import { aggregatePipeline } from "./aggregate";
 import { mongoFilter } from "./filter";
 import type { MongoTable } from "./tables";
 import type { MongoClientLike, MongoDbLike, MongoOperationOptions, MongoSessionLike } from "./types";
@@ -118,6 +119,30 @@ export function createMongoDriver(
         const doc = values.toDocument(t, row);
         await db.collection(table).insertOne(doc, options);
         return values.toRow(t, doc);
+      }),
+
+    insertMany: ({ table, rows }) =>
+      mapErrors(async () => {
+        const t = tableOf(table);
+        const run = async (opts: MongoOperationOptions) => {
+          await db.collection(table).insertMany(
+            rows.map((row) => values.toDocument(t, row)),
+            opts,
+          );
+          return rows.length;
+        };
+        // All or nothing where a transaction is available; without one, an ordered insert stops
+        // at the first failing document and the earlier ones stay.
+        if (session || !config.transactions || !config.client || rows.length < 2) return run(options);
+        return inTransaction(config.client, (tx) => run({ session: tx }));
+      }),
+
+    aggregate: (args) =>
+      mapErrors(async () => {
+        const t = tableOf(args.table);
+        const pipeline = aggregatePipeline(args, filter(t, args.where), (column) => values.keyOf(t, column));
+        const groups = await db.collection(args.table).aggregate(pipeline, options).toArray();
+        return groups.map((g) => ({ bucket: g._id ?? null, value: g.value ?? 0 }));
       }),
 
     findMany: (args) =>

@@ -36,6 +36,9 @@ export interface MongoIndexOptions {
 
 export interface MongoCollectionLike {
   insertOne(doc: Document, options?: MongoOperationOptions): Promise<unknown>;
+  /** Ordered: stops at the first failing document (earlier ones stay unless a transaction aborts). */
+  insertMany(docs: Document[], options?: MongoOperationOptions): Promise<unknown>;
+  aggregate(pipeline: Document[], options?: MongoOperationOptions): { toArray(): Promise<Document[]> };
   find(filter: Document, options?: MongoOperationOptions): MongoCursorLike;
   countDocuments(filter: Document, options?: MongoOperationOptions): Promise<number>;
   updateMany(

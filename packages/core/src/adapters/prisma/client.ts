@@ -18,6 +18,8 @@ export interface PrismaFindManyArgs {
 /** One model delegate (`prisma.user`) as the adapter calls it. */
 export interface PrismaDelegate {
   create(args: { data: Row }): PromiseLike<Row>;
+  /** One multi-row INSERT (Prisma chunks very large batches itself). */
+  createMany?(args: { data: Row[] }): PromiseLike<{ count: number }>;
   findMany(args: PrismaFindManyArgs): PromiseLike<Row[]>;
   count(args: { where?: PrismaWhere }): PromiseLike<number>;
   updateMany(args: { where?: PrismaWhere; data: Row }): PromiseLike<{ count: number }>;

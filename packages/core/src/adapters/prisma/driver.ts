@@ -1,6 +1,7 @@
 import { DbNull } from "@prisma/client/runtime/client";
 import { type AdapterDriver, adapterError, type DriverCapabilities, type Row } from "../../db/adapter";
 import type { WhereNode } from "../../db/where";
+import { prismaAggregate } from "./aggregate";
 import {
   delegateOf,
   isPrismaUniqueViolation,
@@ -125,6 +126,18 @@ export function createPrismaDriver(
         const t = tableOf(table);
         return toRow(t, await delegate(t).create({ data: toData(t, values) }));
       }),
+
+    insertMany: ({ table, rows }) =>
+      mapErrors(async () => {
+        const t = tableOf(table);
+        const d = delegate(t);
+        const data = rows.map((row) => toData(t, row));
+        if (d.createMany) return (await d.createMany({ data })).count;
+        for (const row of data) await d.create({ data: row });
+        return data.length;
+      }),
+
+    aggregate: (args) => mapErrors(() => prismaAggregate(handle, provider, args)),
 
     findMany: (args) =>
       mapErrors(async () => {

@@ -1,4 +1,5 @@
 import type { AdapterOptions } from "../adapter";
+import { aggregateTests } from "./aggregate";
 import type { ConformanceTarget, ConformanceTestApi, Suite } from "./api";
 import { atomicTests } from "./atomic";
 import { crudTests } from "./crud";
@@ -48,5 +49,6 @@ export function runAdapterConformance(target: ConformanceTarget, t: ConformanceT
     transactionTests(suite);
     atomicTests(suite);
     joinTests(suite);
+    aggregateTests(suite);
   });
 }

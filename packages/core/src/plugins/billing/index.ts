@@ -14,6 +14,7 @@ import { customerDownloadables, downloadDownloadable } from "./endpoints/downloa
 import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
 import * as portalApi from "./endpoints/portal-api";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
+import { usageIngest, usageMeters } from "./endpoints/usage";
 import * as webhookEndpoints from "./endpoints/webhooks";
 import { merchantEndpoints } from "./merchant-api";
 import type { BillingOptions } from "./options";
@@ -30,6 +31,8 @@ export const billingEndpoints = {
   customerCancelSubscription,
   customerDownloadables,
   downloadDownloadable,
+  usageIngest,
+  usageMeters,
   getClientCheckout,
   updateClientCheckout,
   confirmClientCheckout,

@@ -8,10 +8,11 @@ import { createDiscountService } from "./discounts/service";
 import { createMerchantCustomerService } from "./merchant-api/customer-service";
 import type { MerchantService } from "./merchants/service";
 import { createMerchantSettingsService } from "./merchants/settings";
+import { createUsageService } from "./usage/service";
 
 /**
  * The merchant-side services, as `auth.billing.<area>.<verb>(...)`: products (and their prices),
- * benefits, customFields, meters, discounts, merchantCustomers and organization (the merchant's
+ * benefits, customFields, meters, usage (events and meter quantities), discounts, merchantCustomers and organization (the merchant's
  * profile and settings). Every input names its merchant with `organizationId` (omitted: the
  * default merchant when the organization plugin is not installed).
  */
@@ -25,6 +26,7 @@ export function createCatalogServices(
     benefits: createBenefitService(ctx, merchants),
     customFields: createCustomFieldService(ctx, merchants),
     meters: createMeterService(ctx, merchants),
+    usage: createUsageService(ctx, merchants),
     discounts: createDiscountService(ctx, merchants),
     merchantCustomers: createMerchantCustomerService(ctx, merchants, customers),
     organization: createMerchantSettingsService(merchants),

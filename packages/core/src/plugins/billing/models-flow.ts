@@ -253,3 +253,20 @@ export const portalSessionFields = {
   expiresAt: { type: "date", required: true, index: true },
   createdAt: created,
 } as const satisfies FieldMap;
+
+/**
+ * Usage events (BILLING.md 7.1): append-only, never updated. `externalId` deduplicates per merchant;
+ * the composite index serves meter evaluation (merchant, customer, name, time window).
+ */
+export const usageEventFields = {
+  merchantId: ref("billingMerchant", "cascade"),
+  customerId: ref("billingCustomer", "cascade"),
+  externalCustomerId: str(false),
+  name: { type: "string", required: true, maxLength: 128 },
+  timestamp: { type: "date", required: true },
+  metadata: json(),
+  externalId: { type: "string", required: false, maxLength: 255 },
+  /** "user" for ingested events, "system" for events the engine writes. */
+  source: { type: "string", required: true, maxLength: 16 },
+  createdAt: created,
+} as const satisfies FieldMap;

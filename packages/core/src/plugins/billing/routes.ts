@@ -23,6 +23,8 @@ export const billingRoutes = {
     path: "/customer/subscriptions/cancel",
     invalidates: ["customerState"],
   },
+  usageIngest: { method: "POST", path: "/usage/ingest", invalidates: ["customerState"] },
+  usageMeters: { method: "GET", path: "/usage/meters/list" },
   getClientCheckout: { method: "GET", path: "/checkouts/client/:clientSecret" },
   updateClientCheckout: { method: "PATCH", path: "/checkouts/client/:clientSecret" },
   confirmClientCheckout: {

@@ -163,3 +163,12 @@ export type WebhookDeliveryRow = RowOf<typeof flow.webhookDeliveryFields>;
 export type ProcessorEventRow = RowOf<typeof flow.processorEventFields>;
 
 export type PortalSessionRow = RowOf<typeof flow.portalSessionFields>;
+
+/** Event metadata: string keys; strings, numbers, booleans or nested objects of them (depth-limited). */
+export type EventMetadataValue = string | number | boolean | { [key: string]: EventMetadataValue };
+export type EventMetadata = Record<string, EventMetadataValue>;
+
+export type UsageEventRow = RowOf<
+  typeof flow.usageEventFields,
+  { metadata: EventMetadata; source: "user" | "system" }
+>;

@@ -45,6 +45,13 @@ export const billingSchema = {
   billingWebhookEndpoint: { fields: flow.webhookEndpointFields },
   billingWebhookEvent: { fields: flow.webhookEventFields },
   billingWebhookDelivery: { fields: flow.webhookDeliveryFields },
+  billingEvent: {
+    fields: flow.usageEventFields,
+    indexes: [
+      { fields: ["merchantId", "customerId", "name", "timestamp"] },
+      { fields: ["merchantId", "externalId"], unique: true },
+    ],
+  },
   billingProcessorEvent: {
     fields: flow.processorEventFields,
     indexes: [{ fields: ["processor", "externalId"], unique: true }],

@@ -30,6 +30,28 @@ export function customerRepository(db: DBAdapter) {
           { field: "externalId", value: externalId },
         ],
       }),
+    /** Live customers of a merchant matching any of the ids or external ids, in one query. */
+    findManyByIdsOrExternalIds: (
+      merchantId: string,
+      ids: readonly string[],
+      externalIds: readonly string[],
+    ) =>
+      ids.length + externalIds.length === 0
+        ? Promise.resolve([] as CustomerRow[])
+        : db.findMany<CustomerRow>({
+            model: "billingCustomer",
+            where: [
+              ...live(merchantId),
+              {
+                or: [
+                  ...(ids.length > 0 ? [{ field: "id", operator: "in" as const, value: [...ids] }] : []),
+                  ...(externalIds.length > 0
+                    ? [{ field: "externalId", operator: "in" as const, value: [...externalIds] }]
+                    : []),
+                ],
+              },
+            ],
+          }),
     /** The live customers of an auth user (one per merchant), oldest first. */
     listForUser: (userId: string, merchantId?: string) =>
       db.findMany<CustomerRow>({

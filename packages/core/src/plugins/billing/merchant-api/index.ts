@@ -30,6 +30,7 @@ import {
   revokeSubscription,
   updateSubscription,
 } from "./subscriptions";
+import { ingestEvents, listEvents, meterQuantities } from "./usage";
 
 /** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
 export const merchantEndpoints = {
@@ -58,6 +59,9 @@ export const merchantEndpoints = {
   archiveMeter,
   getMeter,
   listMeters,
+  meterQuantities,
+  ingestEvents,
+  listEvents,
   createDiscount,
   updateDiscount,
   deleteDiscount,

@@ -13,6 +13,19 @@ export function meterRepository(db: DBAdapter) {
           { field: "merchantId", value: merchantId },
         ],
       }),
+    /** The merchant's meters that are not archived, oldest first. */
+    listLive: (merchantId: string) =>
+      db.findMany<MeterRow>({
+        model: "billingMeter",
+        where: [
+          { field: "merchantId", value: merchantId },
+          { field: "archivedAt", value: null },
+        ],
+        sortBy: [
+          { field: "createdAt", direction: "asc" },
+          { field: "id", direction: "asc" },
+        ],
+      }),
     insert: (data: Row) => db.create<MeterRow>({ model: "billingMeter", data }),
     update: (id: string, update: Row) =>
       db.update<MeterRow>({ model: "billingMeter", where: [{ field: "id", value: id }], update }),
