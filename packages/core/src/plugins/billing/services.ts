@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context/app-context";
+import { createBenefitGrantService } from "./benefit-grants/service";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
@@ -25,24 +26,28 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const webhooks = createWebhookService(ctx);
   const catalog = createCatalogServices(ctx, merchants, customers);
   const refunds = createRefundService(ctx, merchants, orders);
+  const benefitGrants = createBenefitGrantService(ctx, merchants);
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
    * confirmed past their lease (asking the processor), expires checkouts, renews due subscriptions
-   * and charges due orders (dunning), and delivers due
-   * webhooks. Call it from a cron or queue (or set `runInterval` in development).
+   * and charges due orders (dunning), runs due benefit grant jobs (grant, revoke, cycle, update),
+   * and delivers due webhooks. Call it from a cron or queue (or set `runInterval` in development).
    */
   async function runDue() {
     const reconciled = await checkouts.reconcile();
     const checkoutsResult = await checkouts.sweep();
     // Renewals and off-session charges (dunning included), before webhook delivery.
     const subscriptionsResult = await subscriptions.runDue();
+    // After renewals and charges (they queue cycles and revokes), outside their transactions.
+    const benefitGrantsResult = await benefitGrants.runDue();
     // After the sweep, so the events it emitted go out in this run.
     const webhooksResult = await webhooks.deliverDue();
     return {
       checkouts: checkoutsResult,
       reconciled,
       subscriptions: subscriptionsResult,
+      benefitGrants: benefitGrantsResult,
       webhooks: webhooksResult,
     };
   }
@@ -57,6 +62,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     webhooks,
     ...catalog,
     refunds,
+    benefitGrants,
     runDue,
   };
 }

@@ -48,13 +48,20 @@ export const customerOrders = defineEndpoint(billingRoutes.customerOrders, {
   },
 });
 
-/** GET /customer/benefits/list: granted benefits (granted by benefit strategies, billing part 2). */
+/**
+ * GET /customer/benefits/list: the signed-in user's benefit grants that are not revoked (granted,
+ * or waiting on a fix such as a linked account, with the error), newest first, with properties.
+ */
 export const customerBenefits = defineEndpoint(billingRoutes.customerBenefits, {
   query: paginationQuery.optional(),
   auth: "session",
-  handler({ query }) {
-    const { page, limit } = pageOf(query ?? {});
-    return paginated([] as unknown[], 0, page, limit);
+  async handler({ app, session, query }) {
+    const window = pageOf(query ?? {});
+    const customers = await customersOf(app, session.user.id, query?.organizationId);
+    return billingOf(app).benefitGrants.listForCustomers(
+      customers.map((c) => c.id),
+      window,
+    );
   },
 });
 

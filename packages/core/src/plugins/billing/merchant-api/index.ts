@@ -1,3 +1,4 @@
+import { listBenefitGrants } from "./benefit-grants";
 import { createBenefit, deleteBenefit, getBenefit, listBenefits, updateBenefit } from "./benefits";
 import {
   createCustomField,
@@ -44,6 +45,7 @@ export const merchantEndpoints = {
   deleteBenefit,
   getBenefit,
   listBenefits,
+  listBenefitGrants,
   createCustomField,
   updateCustomField,
   deleteCustomField,

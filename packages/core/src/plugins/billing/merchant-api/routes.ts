@@ -19,6 +19,7 @@ export const merchantRoutes = {
   deleteBenefit: post("benefits/delete"),
   getBenefit: get("benefits/get"),
   listBenefits: get("benefits/list"),
+  listBenefitGrants: get("benefit-grants/list"),
   createCustomField: post("custom-fields/create"),
   updateCustomField: post("custom-fields/update"),
   deleteCustomField: post("custom-fields/delete"),
