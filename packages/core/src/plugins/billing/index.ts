@@ -10,6 +10,7 @@ import {
   customerSubscriptions,
 } from "./endpoints/customer";
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
+import { activateLicenseKey, deactivateLicenseKey, validateLicenseKey } from "./endpoints/license-keys";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import * as webhookEndpoints from "./endpoints/webhooks";
 import { merchantEndpoints } from "./merchant-api";
@@ -25,6 +26,9 @@ export const billingEndpoints = {
   customerSubscriptions,
   customerUpdateSubscription,
   customerCancelSubscription,
+  validateLicenseKey,
+  activateLicenseKey,
+  deactivateLicenseKey,
   getClientCheckout,
   updateClientCheckout,
   confirmClientCheckout,

@@ -10,6 +10,10 @@ export const billingRoutes = {
   customerOrders: { method: "GET", path: "/customer/orders/list" },
   customerBenefits: { method: "GET", path: "/customer/benefits/list" },
   customerSubscriptions: { method: "GET", path: "/customer/subscriptions/list" },
+  /** Public (no session): the key and `organizationId` are the credentials, as Polar's portal API. */
+  validateLicenseKey: { method: "POST", path: "/customer/license-keys/validate" },
+  activateLicenseKey: { method: "POST", path: "/customer/license-keys/activate" },
+  deactivateLicenseKey: { method: "POST", path: "/customer/license-keys/deactivate" },
   customerUpdateSubscription: {
     method: "POST",
     path: "/customer/subscriptions/update",

@@ -3,6 +3,7 @@ import { createBenefitGrantService } from "./benefit-grants/service";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
+import { createLicenseKeyService } from "./license-keys/service";
 import { createCatalogServices } from "./merchant-services";
 import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
@@ -27,6 +28,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const catalog = createCatalogServices(ctx, merchants, customers);
   const refunds = createRefundService(ctx, merchants, orders);
   const benefitGrants = createBenefitGrantService(ctx, merchants);
+  const licenseKeys = createLicenseKeyService(ctx, merchants);
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
@@ -63,6 +65,7 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     ...catalog,
     refunds,
     benefitGrants,
+    licenseKeys,
     runDue,
   };
 }

@@ -16,6 +16,7 @@ import {
   updateCustomer,
 } from "./customers";
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
+import { getLicenseKey, listLicenseKeys, updateLicenseKey } from "./license-keys";
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "./products";
@@ -46,6 +47,9 @@ export const merchantEndpoints = {
   getBenefit,
   listBenefits,
   listBenefitGrants,
+  listLicenseKeys,
+  getLicenseKey,
+  updateLicenseKey,
   createCustomField,
   updateCustomField,
   deleteCustomField,
