@@ -25,11 +25,17 @@ interface Scope {
   orderId: string | null;
 }
 
+/** The product's benefit ids: as the caller holds them (a checkout loaded its product), or read. */
+async function benefitsOf(tx: DBAdapter, productId: string, known?: readonly string[]) {
+  if (known) return new Set(known);
+  const [product] = await loadProductsById(tx, [productId]);
+  return new Set((product?.benefits ?? []).map((b) => b.id));
+}
+
 /** Grants every benefit of the product in the scope; revokes the scope's grants of other benefits. */
-async function grantProduct(tx: DBAdapter, s: Scope, now: Date) {
+async function grantProduct(tx: DBAdapter, s: Scope, now: Date, known?: readonly string[]) {
   const repo = benefitGrantRepository(tx);
-  const [product] = await loadProductsById(tx, [s.productId]);
-  const benefitIds = new Set((product?.benefits ?? []).map((b) => b.id));
+  const benefitIds = await benefitsOf(tx, s.productId, known);
   const existing = await repo.ofScope(s.scope);
   // Outdated grants first: a benefit no longer on the product (a plan change) is revoked.
   for (const grant of existing)
@@ -72,7 +78,12 @@ async function revokeScope(tx: DBAdapter, scope: string, now: Date) {
  * A paid order: a one-time purchase grants the product's benefits in the order's scope; a renewal
  * (`subscription_cycle`) queues a cycle of every grant of the subscription.
  */
-export async function grantsOnOrderPaid(tx: DBAdapter, order: OrderRow, now: Date) {
+export async function grantsOnOrderPaid(
+  tx: DBAdapter,
+  order: OrderRow,
+  now: Date,
+  knownBenefitIds?: readonly string[],
+) {
   if (order.billingReason === "purchase") {
     await grantProduct(
       tx,
@@ -85,6 +96,7 @@ export async function grantsOnOrderPaid(tx: DBAdapter, order: OrderRow, now: Dat
         orderId: order.id,
       },
       now,
+      knownBenefitIds,
     );
     return;
   }
@@ -101,7 +113,12 @@ export async function grantsOnOrderPaid(tx: DBAdapter, order: OrderRow, now: Dat
  * granted again after past_due; a plan change revokes the old product's); ended (canceled with
  * `endedAt`, unpaid, incomplete_expired) revokes them. past_due keeps them (dunning grace).
  */
-export async function grantsOnSubscription(tx: DBAdapter, sub: SubscriptionRow, now: Date) {
+export async function grantsOnSubscription(
+  tx: DBAdapter,
+  sub: SubscriptionRow,
+  now: Date,
+  knownBenefitIds?: readonly string[],
+) {
   const scope = subscriptionScope(sub.id);
   if (sub.status === "active" || sub.status === "trialing") {
     await grantProduct(
@@ -115,6 +132,7 @@ export async function grantsOnSubscription(tx: DBAdapter, sub: SubscriptionRow, 
         orderId: null,
       },
       now,
+      knownBenefitIds,
     );
     return;
   }

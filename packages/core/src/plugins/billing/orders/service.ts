@@ -130,7 +130,12 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
     await emit(order.merchantId, "order.created", serialized);
     await emit(order.merchantId, "order.updated", serialized);
     await emit(order.merchantId, "order.paid", serialized);
-    await grantsOnOrderPaid(tx, order, now);
+    await grantsOnOrderPaid(
+      tx,
+      order,
+      now,
+      product.benefits.map((b) => b.id),
+    );
     return { order, created: true };
   }
 

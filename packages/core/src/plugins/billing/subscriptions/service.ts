@@ -68,7 +68,12 @@ export function createSubscriptionService(ctx: BillingContext) {
     await emit(subscription.merchantId, "subscription.created", data);
     await emit(subscription.merchantId, "subscription.active", data);
     await emit(subscription.merchantId, "subscription.updated", data);
-    await grantsOnSubscription(tx, subscription, now);
+    await grantsOnSubscription(
+      tx,
+      subscription,
+      now,
+      input.product.benefits.map((b) => b.id),
+    );
     return subscription;
   }
 
