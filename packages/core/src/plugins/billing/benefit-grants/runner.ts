@@ -88,13 +88,8 @@ export function createGrantRunner(ctx: BillingContext) {
     };
     const cleared = { error: null, attempts: 0, nextAttemptAt: null };
     if (grant.status === "revoked") {
-      if (!grant.isGranted)
-        return {
-          update: { ...cleared, isRevoked: true, revokedAt: grant.revokedAt ?? now },
-          events: [],
-          cycles: 0,
-          outcome: "skipped",
-        };
+      // Also for a grant never recorded as granted: a grant job that lost its write to this revoke
+      // may still have made its effect (a key), and revoking is idempotent.
       let properties: GrantProperties = grant.properties ?? {};
       let kept: GrantError | null = null;
       // A benefit another purchase still provides stays with the customer (BILLING.md 6.2).
@@ -118,9 +113,9 @@ export function createGrantRunner(ctx: BillingContext) {
           revokedAt: now,
           previousProperties: null,
         },
-        events: [{ type: "benefit_grant.revoked" }],
+        events: grant.isGranted ? [{ type: "benefit_grant.revoked" }] : [],
         cycles: grant.pendingCycles,
-        outcome: "revoked",
+        outcome: grant.isGranted ? "revoked" : "skipped",
       };
     }
     if (!grant.isGranted) {
