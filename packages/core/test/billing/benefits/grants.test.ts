@@ -145,6 +145,17 @@ describe("benefit grants: one-time purchases", () => {
     expect(await app.myBenefits()).toEqual([]);
   });
 
+  it("deleting the customer revokes its benefits", async () => {
+    const app = await benefitShop();
+    const note = await app.benefit("custom", { note: "n" });
+    const { order } = await app.buy(await app.product([note]));
+    await app.runDue();
+    await ok(app.shop.post("/billing/customers/delete", { id: order.customerId }));
+    expect((await app.runDue()).benefitGrants.revoked).toBe(1);
+    expect((await app.grantRows())[0]).toMatchObject({ status: "revoked", isRevoked: true });
+    expect((await app.outbox(["benefit_grant.revoked"]))[0]!.data.customerId).toBe(order.customerId);
+  });
+
   it("a failure is stored as {message, type, timestamp}; not retried when it needs action", async () => {
     const app = await benefitShop();
     const role = await app.benefit("discord", { guildId: "g", roleId: "r", guildToken: "t" });

@@ -170,3 +170,10 @@ export async function grantsOnBenefitDeleted(tx: DBAdapter, benefitId: string, n
   for (const grant of await repo.ofBenefit(benefitId, "granted"))
     await repo.move(grant.id, "granted", "revoked", dueNow(now));
 }
+
+/** A deleted customer loses every benefit. */
+export async function grantsOnCustomerDeleted(tx: DBAdapter, customerId: string, now: Date) {
+  const repo = benefitGrantRepository(tx);
+  for (const grant of await repo.ofCustomer(customerId, "granted"))
+    await repo.move(grant.id, "granted", "revoked", dueNow(now));
+}

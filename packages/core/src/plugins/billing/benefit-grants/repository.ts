@@ -51,6 +51,15 @@ export function benefitGrantRepository(db: DBAdapter) {
           { field: "status", value: status },
         ],
       }),
+    /** Every grant of a customer in some status (customer deletion). */
+    ofCustomer: (customerId: string, status: BenefitGrantStatus) =>
+      db.findMany<BenefitGrantRow>({
+        model: MODEL,
+        where: [
+          { field: "customerId", value: customerId },
+          { field: "status", value: status },
+        ],
+      }),
     /** Carried-out grants of a customer, oldest first (customer state). */
     grantedOf: (customerId: string) =>
       db.findMany<BenefitGrantRow>({
