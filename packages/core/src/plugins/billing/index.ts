@@ -5,6 +5,7 @@ import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "
 import { checkoutPage } from "./endpoints/checkout-page";
 import {
   customerBenefits,
+  customerLicenseKeys,
   customerOrders,
   customerStateEndpoint,
   customerSubscriptions,
@@ -23,6 +24,7 @@ export const billingEndpoints = {
   customerState: customerStateEndpoint,
   customerOrders,
   customerBenefits,
+  customerLicenseKeys,
   customerSubscriptions,
   customerUpdateSubscription,
   customerCancelSubscription,

@@ -10,6 +10,7 @@ export const billingRoutes = {
   customerOrders: { method: "GET", path: "/customer/orders/list" },
   customerBenefits: { method: "GET", path: "/customer/benefits/list" },
   customerSubscriptions: { method: "GET", path: "/customer/subscriptions/list" },
+  customerLicenseKeys: { method: "GET", path: "/customer/license-keys/list" },
   /** Public (no session): the key and `organizationId` are the credentials, as Polar's portal API. */
   validateLicenseKey: { method: "POST", path: "/customer/license-keys/validate" },
   activateLicenseKey: { method: "POST", path: "/customer/license-keys/activate" },

@@ -271,3 +271,28 @@ describe("license keys: validate, activate, deactivate", () => {
     ).toBe(403);
   });
 });
+
+describe("license keys: customer self-service", () => {
+  it("the buyer lists own keys; activations only when the benefit enables customer admin", async () => {
+    const t = await keyShop();
+    const key = await t.keyRow();
+    const act = await t.call<{ id: string }>("activate", { key: key.key, label: "laptop" });
+    const closed = await t.app.benefit("license_keys", {
+      activations: { limit: 1, enableCustomerAdmin: false },
+    });
+    await t.app.buy(await t.app.product([closed], { amount: 300 }));
+    await t.app.runDue();
+    type Own = Key & { activations: { id: string; label: string }[] | null };
+    const mine = await ok<{ items: Own[]; pagination: { totalCount: number } }>(
+      t.app.buyer.get("/customer/license-keys/list"),
+    );
+    expect(mine.pagination.totalCount).toBe(2);
+    const open = mine.items.find((k) => k.benefitId === t.benefitId)!;
+    expect(open).toMatchObject({ key: key.key, activations: [{ id: act.data.id, label: "laptop" }] });
+    expect(mine.items.find((k) => k.benefitId === closed)!.activations).toBeNull();
+    // Another user sees none of them.
+    const other = await t.app.signUp({ email: `other-${Date.now()}@example.com` });
+    const theirs = await ok<{ items: unknown[] }>(other.browser.get("/customer/license-keys/list"));
+    expect(theirs.items).toEqual([]);
+  });
+});

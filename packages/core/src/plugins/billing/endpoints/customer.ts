@@ -66,6 +66,22 @@ export const customerBenefits = defineEndpoint(billingRoutes.customerBenefits, {
 });
 
 /**
+ * GET /customer/license-keys/list: the signed-in user's license keys, with their activations when
+ * the benefit lets customers manage them.
+ */
+export const customerLicenseKeys = defineEndpoint(billingRoutes.customerLicenseKeys, {
+  query: paginationQuery.optional(),
+  auth: "session",
+  async handler({ app, session, query }) {
+    const customers = await customersOf(app, session.user.id, query?.organizationId);
+    return billingOf(app).licenseKeys.listForCustomers(
+      customers.map((c) => c.id),
+      pageOf(query ?? {}),
+    );
+  },
+});
+
+/**
  * GET /customer/subscriptions/list?referenceId&active&page&limit. With referenceId: the
  * organization's subscriptions, for its members only (the upstream plugin does not check).
  */

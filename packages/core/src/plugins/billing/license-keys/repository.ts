@@ -11,6 +11,7 @@ const byId = (id: string): Where => [{ field: "id", value: id }];
 export interface LicenseKeyFilter {
   benefitId?: string | undefined;
   customerId?: string | undefined;
+  customerIds?: readonly string[] | undefined;
 }
 
 /** The only code that touches `billingLicenseKey` and `billingLicenseKeyActivation`. */
@@ -118,13 +119,16 @@ export function licenseKeyRepository(db: DBAdapter) {
             ],
             sortBy: { field: "createdAt", direction: "asc" },
           }),
-    /** Newest first, of one merchant; filters benefit and customer. */
-    page: (merchantId: string, filter: LicenseKeyFilter, window: { page?: number; limit?: number }) =>
+    /** Newest first, of one merchant (or of the given customers); filters benefit and customer. */
+    page: (merchantId: string | null, filter: LicenseKeyFilter, window: { page?: number; limit?: number }) =>
       listPage<LicenseKeyRow>(
         db,
         KEYS,
         [
-          { field: "merchantId", value: merchantId },
+          ...(merchantId ? [{ field: "merchantId", value: merchantId }] : []),
+          ...(filter.customerIds
+            ? [{ field: "customerId", operator: "in" as const, value: [...filter.customerIds] }]
+            : []),
           ...(filter.benefitId ? [{ field: "benefitId", value: filter.benefitId }] : []),
           ...(filter.customerId ? [{ field: "customerId", value: filter.customerId }] : []),
         ],

@@ -1,3 +1,4 @@
+import { benefitRepository } from "../catalog/benefits/repository";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS, usagesLeft } from "../errors";
 import { merchantOf, parseInput } from "../input";
@@ -170,7 +171,34 @@ export function createLicenseKeyService(ctx: BillingContext, merchants: Merchant
     return serializeLicenseKey((await repo.findById(row.id)) ?? row);
   }
 
-  return { validate, activate, deactivate, get, list, update };
+  /**
+   * GET /customer/license-keys/list: the buyer's own keys, newest first; each key's activations are
+   * listed when its benefit enables customer admin (`activations.enableCustomerAdmin`).
+   */
+  async function listForCustomers(customerIds: readonly string[], window: { page: number; limit: number }) {
+    if (customerIds.length === 0) return paginated([], 0, window.page, window.limit);
+    const repo = licenseKeyRepository(db);
+    const { rows, total } = await repo.page(null, { customerIds }, window);
+    const benefits = await benefitRepository(db).findAnyByIds(rows.map((r) => r.benefitId));
+    const admin = new Set(
+      benefits
+        .filter(
+          (b) => (b.properties?.activations as { enableCustomerAdmin?: boolean } | null)?.enableCustomerAdmin,
+        )
+        .map((b) => b.id),
+    );
+    const shown = rows.filter((r) => admin.has(r.benefitId));
+    const activations = await repo.liveActivations(shown.map((r) => r.id));
+    const items = rows.map((r) => ({
+      ...serializeLicenseKey(r),
+      activations: admin.has(r.benefitId)
+        ? activations.filter((a) => a.licenseKeyId === r.id).map(serializeActivation)
+        : null,
+    }));
+    return paginated(items, total, window.page, window.limit);
+  }
+
+  return { validate, activate, deactivate, get, list, update, listForCustomers };
 }
 
 export type LicenseKeyService = ReturnType<typeof createLicenseKeyService>;
