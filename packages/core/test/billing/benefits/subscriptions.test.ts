@@ -110,4 +110,17 @@ describe("benefit grants: subscriptions", () => {
     expect(run.benefitGrants).toMatchObject({ revoked: 1, granted: 1 });
     expect((await app.myBenefits()).map((g) => g.properties)).toEqual([{ note: "pro" }]);
   });
+
+  it("a product's new benefits reach its active subscribers; removed ones are revoked", async () => {
+    const app = await benefitShop();
+    const first = await app.benefit("custom", { note: "first" });
+    const added = await app.benefit("custom", { note: "added" });
+    const productId = await app.product([first], { recurring: true });
+    await app.buy(productId);
+    await app.runDue();
+    await ok(app.shop.post("/billing/products/update", { id: productId, benefits: [added] }));
+    const run = await app.runDue();
+    expect(run.benefitGrants).toMatchObject({ granted: 1, revoked: 1 });
+    expect((await app.myBenefits()).map((g) => g.properties)).toEqual([{ note: "added" }]);
+  });
 });

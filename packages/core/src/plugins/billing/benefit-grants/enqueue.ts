@@ -1,6 +1,7 @@
 import type { DBAdapter } from "../../../db/adapter";
 import { loadProductsById } from "../catalog/load";
 import type { OrderRow, SubscriptionRow } from "../rows";
+import { subscriptionRepository } from "../subscriptions/repository";
 import { benefitGrantRepository } from "./repository";
 
 /**
@@ -176,4 +177,18 @@ export async function grantsOnCustomerDeleted(tx: DBAdapter, customerId: string,
   const repo = benefitGrantRepository(tx);
   for (const grant of await repo.ofCustomer(customerId, "granted"))
     await repo.move(grant.id, "granted", "revoked", dueNow(now));
+}
+
+/**
+ * The merchant changed a product's benefits: its active subscriptions get the new ones and lose
+ * the removed ones (one-time orders keep what they were sold).
+ */
+export async function grantsOnProductBenefitsChanged(
+  tx: DBAdapter,
+  productId: string,
+  benefitIds: readonly string[],
+  now: Date,
+) {
+  for (const sub of await subscriptionRepository(tx).activeOfProduct(productId))
+    await grantsOnSubscription(tx, sub, now, benefitIds);
 }
