@@ -37,6 +37,27 @@ describe("benefit grants: one-time purchases", () => {
       previousProperties: null,
     });
     expect(grant!.grantedAt).toBe("2026-01-15T12:00:00.000Z");
+    // The spec's Benefit grant, every field and nothing else.
+    expect(Object.keys(grant!).sort()).toEqual(
+      [
+        "id",
+        "createdAt",
+        "modifiedAt",
+        "grantedAt",
+        "isGranted",
+        "revokedAt",
+        "isRevoked",
+        "subscriptionId",
+        "orderId",
+        "customerId",
+        "benefitId",
+        "error",
+        "customer",
+        "properties",
+        "benefit",
+        "previousProperties",
+      ].sort(),
+    );
     expect((await app.state()).grantedBenefits).toEqual([
       expect.objectContaining({
         id: grant!.id,
