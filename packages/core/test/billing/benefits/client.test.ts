@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { createAuthClient } from "../../../src/client";
 import { billingClient } from "../../../src/plugins/billing/client";
 import { createTestFetch } from "../../../src/testing";
@@ -35,7 +35,11 @@ describe("billing client: benefits and license keys", () => {
       activationId: (activated.data as { id: string }).id,
     });
     expect(off.error).toBeNull();
-    // A session-less client cannot list a buyer's benefits.
+    expectTypeOf(client.billing.benefitGrants.list).toBeFunction();
+    expectTypeOf(client.billing.licenseKeys.update).toBeFunction();
+    expectTypeOf(client.customer.licenseKeys.list).toBeFunction();
+    // A session-less client cannot list a buyer's benefits, nor the merchant's grants.
+    expect((await client.billing.benefitGrants.list({ query: {} })).error).toMatchObject({ status: 401 });
     const listed = await client.customer.benefits.list();
     expect(listed.error).toMatchObject({ status: 401 });
   });
