@@ -154,4 +154,41 @@ export const BILLING_ERROR_CODES = {
   },
   CUSTOMER_PORTAL_SESSION_NOT_FOUND: { status: 404, message: "Customer portal session not found" },
   CUSTOMER_PORTAL_SESSION_HAS_EXPIRED: { status: 401, message: "Customer portal session has expired" },
+  /** License keys (BILLING.md 6.3, Appendix B): validate answers 404, activate 403 (`.activate`). */
+  LICENSE_KEY_NOT_FOUND: { status: 404, message: "License key not found." },
+  LICENSE_KEY_IS_NO_LONGER_ACTIVE: {
+    status: 404,
+    message: "License key is no longer active.",
+    variants: { activate: { status: 403 } },
+  },
+  LICENSE_KEY_HAS_EXPIRED: {
+    status: 404,
+    message: "License key has expired.",
+    variants: { activate: { status: 403 } },
+  },
+  LICENSE_KEY_DOES_NOT_MATCH_REQUIRED_CONDITIONS: {
+    status: 404,
+    message: "License key does not match required conditions",
+  },
+  LICENSE_KEY_DOES_NOT_MATCH_GIVEN_BENEFIT: {
+    status: 404,
+    message: "License key does not match given benefit.",
+  },
+  LICENSE_KEY_DOES_NOT_MATCH_GIVEN_USER: { status: 404, message: "License key does not match given user." },
+  LICENSE_KEY_ACTIVATION_NOT_FOUND: { status: 404, message: "License key activation not found." },
+  /** The message names what is left: see `usagesLeft` in errors.ts. */
+  LICENSE_KEY_USAGE_LIMIT: {
+    status: 400,
+    message: "License key usage limit reached.",
+    code: "LICENSE_KEY_USAGE_LIMIT",
+  },
+  THIS_LICENSE_KEY_DOES_NOT_SUPPORT_ACTIVATIONS_USE_THE_VALIDATE_ENDPOINT_INSTEAD_TO_CHECK_LICENSE_VALIDITY: {
+    status: 403,
+    message:
+      "This license key does not support activations. Use the /validate endpoint instead to check license validity.",
+  },
+  LICENSE_KEY_ACTIVATION_LIMIT_ALREADY_REACHED: {
+    status: 403,
+    message: "License key activation limit already reached",
+  },
 } as const;

@@ -26,3 +26,11 @@ export function paymentFailed(reason: string, declineCode?: string): APIError {
     ...(declineCode ? { declineCode } : {}),
   });
 }
+
+/** 400 "License key only has {n} more usages." (the usage limit would be passed). */
+export function usagesLeft(n: number): APIError {
+  return new APIError(400, {
+    message: `License key only has ${n} more usages.`,
+    code: "LICENSE_KEY_USAGE_LIMIT",
+  });
+}

@@ -5,12 +5,14 @@ import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "
 import { checkoutPage } from "./endpoints/checkout-page";
 import {
   customerBenefits,
+  customerLicenseKeys,
   customerOrders,
   customerStateEndpoint,
   customerSubscriptions,
 } from "./endpoints/customer";
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
 import { customerDownloadables, downloadDownloadable } from "./endpoints/downloadables";
+import { activateLicenseKey, deactivateLicenseKey, validateLicenseKey } from "./endpoints/license-keys";
 import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
 import * as portalApi from "./endpoints/portal-api";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
@@ -26,6 +28,7 @@ export const billingEndpoints = {
   customerState: customerStateEndpoint,
   customerOrders,
   customerBenefits,
+  customerLicenseKeys,
   customerSubscriptions,
   customerUpdateSubscription,
   customerCancelSubscription,
@@ -33,6 +36,9 @@ export const billingEndpoints = {
   downloadDownloadable,
   usageIngest,
   usageMeters,
+  validateLicenseKey,
+  activateLicenseKey,
+  deactivateLicenseKey,
   getClientCheckout,
   updateClientCheckout,
   confirmClientCheckout,
@@ -77,6 +83,13 @@ export function billing(options: BillingOptions = {}) {
         services.subscriptions.syncSeats(organizationId).then(() => undefined);
       app.events.on("organization.member.added", syncSeats);
       app.events.on("organization.member.removed", syncSeats);
+      // A linked account (Discord, GitHub) lets the grants that waited for it go through.
+      app.events.on("account.created", async ({ account }) => {
+        if (account.providerId === "credential") return;
+        await services.benefitGrants
+          .retryForUser(account.userId)
+          .catch((error: unknown) => app.logger.error("billing: rescheduling benefit grants failed", error));
+      });
       if (options.runInterval && options.runInterval > 0) {
         const timer = setInterval(() => {
           services.runDue().catch((error: unknown) => app.logger.error("billing runDue failed", error));

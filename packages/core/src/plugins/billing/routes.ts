@@ -13,6 +13,11 @@ export const billingRoutes = {
   customerDownloadables: { method: "GET", path: "/customer/downloadables/list" },
   // A link to follow (or hand to a download manager), not a JSON client method.
   downloadDownloadable: { method: "GET", path: "/customer/downloadables/download", clientHidden: true },
+  customerLicenseKeys: { method: "GET", path: "/customer/license-keys/list" },
+  /** Public (no session): the key and `organizationId` are the credentials, as Polar's portal API. */
+  validateLicenseKey: { method: "POST", path: "/customer/license-keys/validate" },
+  activateLicenseKey: { method: "POST", path: "/customer/license-keys/activate" },
+  deactivateLicenseKey: { method: "POST", path: "/customer/license-keys/deactivate" },
   customerUpdateSubscription: {
     method: "POST",
     path: "/customer/subscriptions/update",

@@ -1,8 +1,10 @@
 import type { RowOf } from "../../db/model";
+import type { BenefitGrantStatus } from "./benefit-grants/status";
 import type { CheckoutStatus } from "./checkout/status";
 import type { BillingEventType } from "./events";
 import type * as catalog from "./models";
 import type * as flow from "./models-flow";
+import type * as grants from "./models-grants";
 import type { OrderStatus } from "./orders/status";
 import type { RefundReason } from "./processors/processor";
 import type { RefundStatus } from "./refunds/status";
@@ -172,3 +174,27 @@ export type UsageEventRow = RowOf<
   typeof flow.usageEventFields,
   { metadata: EventMetadata; source: "user" | "system" }
 >;
+/** A grant failure as stored and shown (`{message, type, timestamp}`). */
+export interface GrantError {
+  message: string;
+  type: string;
+  timestamp: string;
+}
+
+export type BenefitGrantRow = RowOf<
+  typeof grants.benefitGrantFields,
+  {
+    status: BenefitGrantStatus;
+    properties: Record<string, unknown>;
+    error: GrantError;
+    previousProperties: Record<string, unknown>;
+  }
+>;
+
+export type LicenseKeyStatus = "granted" | "revoked" | "disabled";
+export type LicenseKeyRow = RowOf<typeof grants.licenseKeyFields, { status: LicenseKeyStatus }>;
+export type LicenseKeyActivationRow = RowOf<
+  typeof grants.licenseKeyActivationFields,
+  { meta: Record<string, unknown>; conditions: Record<string, unknown> }
+>;
+export type MeterCreditRow = RowOf<typeof grants.meterCreditFields, { reason: "grant" | "cycle" | "revoke" }>;

@@ -1,5 +1,6 @@
 import * as catalog from "./models";
 import * as flow from "./models-flow";
+import * as grants from "./models-grants";
 
 /** Every billing model, as a plugin schema (new models, merged into the app's schema at init). */
 export const billingSchema = {
@@ -52,6 +53,16 @@ export const billingSchema = {
       { fields: ["merchantId", "externalId"], unique: true },
     ],
   },
+  billingBenefitGrant: {
+    fields: grants.benefitGrantFields,
+    indexes: [{ fields: ["customerId", "benefitId", "scope"], unique: true }],
+  },
+  billingLicenseKey: {
+    fields: grants.licenseKeyFields,
+    indexes: [{ fields: ["customerId", "benefitId"], unique: true }],
+  },
+  billingLicenseKeyActivation: { fields: grants.licenseKeyActivationFields },
+  billingMeterCredit: { fields: grants.meterCreditFields },
   billingProcessorEvent: {
     fields: flow.processorEventFields,
     indexes: [{ fields: ["processor", "externalId"], unique: true }],

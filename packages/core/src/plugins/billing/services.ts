@@ -1,10 +1,12 @@
 import type { AppContext } from "../../context/app-context";
+import { createBenefitGrantService } from "./benefit-grants/service";
 import { createCheckoutReads } from "./checkout/reads";
 import { createCheckoutService } from "./checkout/service";
 import { createBillingContext, resolveBillingOptions } from "./create-context";
 import { createCustomerService } from "./customers/service";
 import { createDownloadService } from "./files/downloads";
 import { createFileService } from "./files/service";
+import { createLicenseKeyService } from "./license-keys/service";
 import { createCatalogServices } from "./merchant-services";
 import { createMerchantService } from "./merchants/service";
 import type { BillingOptions } from "./options";
@@ -33,24 +35,31 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
   const files = createFileService(ctx, merchants);
   const downloads = createDownloadService(ctx, files);
   const portal = createPortalService(ctx, merchants);
+  const benefitGrants = createBenefitGrantService(ctx, merchants);
+  // Downloads hand out the files of the customer's carried-out downloadables grants.
+  downloads.readGrantsWith(benefitGrants.currentOf);
+  const licenseKeys = createLicenseKeyService(ctx, merchants);
 
   /**
    * Background work, safe to call from several instances at once: settles checkouts left
    * confirmed past their lease (asking the processor), expires checkouts, renews due subscriptions
-   * and charges due orders (dunning), and delivers due
-   * webhooks. Call it from a cron or queue (or set `runInterval` in development).
+   * and charges due orders (dunning), runs due benefit grant jobs (grant, revoke, cycle, update),
+   * and delivers due webhooks. Call it from a cron or queue (or set `runInterval` in development).
    */
   async function runDue() {
     const reconciled = await checkouts.reconcile();
     const checkoutsResult = await checkouts.sweep();
     // Renewals and off-session charges (dunning included), before webhook delivery.
     const subscriptionsResult = await subscriptions.runDue();
+    // After renewals and charges (they queue cycles and revokes), outside their transactions.
+    const benefitGrantsResult = await benefitGrants.runDue();
     // After the sweep, so the events it emitted go out in this run.
     const webhooksResult = await webhooks.deliverDue();
     return {
       checkouts: checkoutsResult,
       reconciled,
       subscriptions: subscriptionsResult,
+      benefitGrants: benefitGrantsResult,
       webhooks: webhooksResult,
     };
   }
@@ -71,6 +80,8 @@ export function createBillingServices(app: AppContext, options: BillingOptions) 
     downloads,
     /** Customer portal sessions: `portal.createSession({ customerId, returnUrl? })`. */
     portal,
+    benefitGrants,
+    licenseKeys,
     runDue,
   };
 }

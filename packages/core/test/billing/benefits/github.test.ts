@@ -156,8 +156,40 @@ describe("github_repository strategy: grant", () => {
     expect(calls).toEqual([]);
   });
 
-  it("a linked account without a login, or no token configured: non-retriable, no call", async () => {
+  it("a linked account without a login: the login is looked up by the GitHub user id", async () => {
+    const state = empty();
+    const calls = fakeGitHub(state);
+    server.use(
+      http.get(`${API}/user/:id`, async ({ request, params }) => {
+        await record(calls, request);
+        return params.id === "583231"
+          ? HttpResponse.json({ id: 583231, login: "octocat" })
+          : HttpResponse.json({ message: "Not Found" }, { status: 404 });
+      }),
+    );
+    const granted = await github.grant(
+      strategyInput(await ctx(), "github_repository", benefit, {
+        github: { accountId: "583231", login: null, accessToken: null },
+      }),
+    );
+    expect(granted).toMatchObject({ accountId: "583231", login: "octocat", invitationId: 42 });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "GET /user/583231",
+      `GET ${collaborator}`,
+      `PUT ${collaborator}`,
+    ]);
+    expectHeaders(calls[0]!);
+    expect([...state.invitations.values()]).toEqual([{ login: "octocat", permissions: "push" }]);
+  });
+
+  it("a GitHub user id GitHub does not know, or no token configured: non-retriable", async () => {
     const calls = fakeGitHub(empty());
+    server.use(
+      http.get(`${API}/user/:id`, async ({ request }) => {
+        await record(calls, request);
+        return HttpResponse.json({ message: "Not Found" }, { status: 404 });
+      }),
+    );
     const noLogin = await failureOf(
       github.grant(
         strategyInput(await ctx(), "github_repository", benefit, {
@@ -170,7 +202,8 @@ describe("github_repository strategy: grant", () => {
       github.grant(strategyInput(await ctx({}), "github_repository", benefit, { github: linked })),
     );
     expect([noToken.grantErrorType, noToken.retriable]).toEqual(["github_not_configured", false]);
-    expect(calls).toEqual([]);
+    // Only the login lookup was made; nothing was asked of the repository.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /user/1"]);
   });
 });
 

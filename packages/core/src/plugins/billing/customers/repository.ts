@@ -30,6 +30,15 @@ export function customerRepository(db: DBAdapter) {
           { field: "externalId", value: externalId },
         ],
       }),
+    /** The live customers of one user (external id) at every merchant. */
+    findAllByExternalId: (externalId: string) =>
+      db.findMany<CustomerRow>({
+        model: "billingCustomer",
+        where: [
+          { field: "externalId", value: externalId },
+          { field: "deletedAt", value: null },
+        ],
+      }),
     /** Live customers of a merchant matching any of the ids or external ids, in one query. */
     findManyByIdsOrExternalIds: (
       merchantId: string,

@@ -1,4 +1,5 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
+import { grantsOnCustomerDeleted } from "../benefit-grants/enqueue";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
 import type { MerchantRow } from "../merchants/service";
@@ -116,7 +117,10 @@ export function createCustomerService(ctx: BillingContext) {
       deletedAt: ctx.now(),
       modifiedAt: ctx.now(),
     });
-    if (deleted) await emitChanged(db, emit, deleted, "customer.deleted");
+    if (!deleted) return deleted;
+    // Its benefits are revoked by the next runDue(); the state below already leaves them out.
+    await grantsOnCustomerDeleted(db, customer.id, ctx.now());
+    await emitChanged(db, emit, deleted, "customer.deleted");
     return deleted;
   }
 

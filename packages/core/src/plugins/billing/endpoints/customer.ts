@@ -48,13 +48,36 @@ export const customerOrders = defineEndpoint(billingRoutes.customerOrders, {
   },
 });
 
-/** GET /customer/benefits/list: granted benefits (granted by benefit strategies, billing part 2). */
+/**
+ * GET /customer/benefits/list: the signed-in user's benefit grants that are not revoked (granted,
+ * or waiting on a fix such as a linked account, with the error), newest first, with properties.
+ */
 export const customerBenefits = defineEndpoint(billingRoutes.customerBenefits, {
   query: paginationQuery.optional(),
   auth: "session",
-  handler({ query }) {
-    const { page, limit } = pageOf(query ?? {});
-    return paginated([] as unknown[], 0, page, limit);
+  async handler({ app, session, query }) {
+    const window = pageOf(query ?? {});
+    const customers = await customersOf(app, session.user.id, query?.organizationId);
+    return billingOf(app).benefitGrants.listForCustomers(
+      customers.map((c) => c.id),
+      window,
+    );
+  },
+});
+
+/**
+ * GET /customer/license-keys/list: the signed-in user's license keys, with their activations when
+ * the benefit lets customers manage them.
+ */
+export const customerLicenseKeys = defineEndpoint(billingRoutes.customerLicenseKeys, {
+  query: paginationQuery.optional(),
+  auth: "session",
+  async handler({ app, session, query }) {
+    const customers = await customersOf(app, session.user.id, query?.organizationId);
+    return billingOf(app).licenseKeys.listForCustomers(
+      customers.map((c) => c.id),
+      pageOf(query ?? {}),
+    );
   },
 });
 

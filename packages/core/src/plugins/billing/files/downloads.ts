@@ -9,8 +9,8 @@ import { signDownload, verifyDownload } from "./signed-url";
 
 /**
  * A customer's current grants (granted, not revoked): the grant engine supplies it
- * (`downloads.readGrantsWith(...)` when the services are built). Until then no customer holds a
- * grant, so lists are empty and download links are refused.
+ * (`downloads.readGrantsWith(benefitGrants.currentOf)` in services.ts). Without a reader no
+ * customer holds a grant, so lists are empty and download links are refused.
  */
 export type GrantReader = (
   customerId: string,

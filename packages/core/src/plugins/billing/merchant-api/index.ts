@@ -1,3 +1,4 @@
+import { listBenefitGrants } from "./benefit-grants";
 import { createBenefit, deleteBenefit, getBenefit, listBenefits, updateBenefit } from "./benefits";
 import { getCheckout, listCheckouts } from "./checkouts";
 import {
@@ -18,6 +19,7 @@ import {
 } from "./customers";
 import { createDiscount, deleteDiscount, getDiscount, listDiscounts, updateDiscount } from "./discounts";
 import { deleteFile, listFiles, uploadFile } from "./files";
+import { getLicenseKey, listLicenseKeys, updateLicenseKey } from "./license-keys";
 import { archiveMeter, createMeter, getMeter, listMeters, updateMeter } from "./meters";
 import { getOrder, getOrderInvoice, listOrders } from "./orders";
 import { getBillingOrganization, updateBillingOrganization } from "./organization";
@@ -49,6 +51,10 @@ export const merchantEndpoints = {
   deleteBenefit,
   getBenefit,
   listBenefits,
+  listBenefitGrants,
+  listLicenseKeys,
+  getLicenseKey,
+  updateLicenseKey,
   createCustomField,
   updateCustomField,
   deleteCustomField,

@@ -1,5 +1,6 @@
 import type { DBAdapter } from "../../../db/adapter";
 import { isAdapterError } from "../../../db/adapter";
+import { grantsOnOrderPaid } from "../benefit-grants/enqueue";
 import type { LoadedProduct } from "../catalog/load";
 import { loadProductsById } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";
@@ -133,6 +134,12 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
     await emit(order.merchantId, "order.created", serialized);
     await emit(order.merchantId, "order.updated", serialized);
     await emit(order.merchantId, "order.paid", serialized);
+    await grantsOnOrderPaid(
+      tx,
+      order,
+      now,
+      product.benefits.map((b) => b.id),
+    );
     return { order, created: true };
   }
 

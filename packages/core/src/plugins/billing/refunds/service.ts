@@ -1,4 +1,5 @@
 import { generateRandomString } from "../../../crypto/random";
+import { grantsOnRefund } from "../benefit-grants/enqueue";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS } from "../errors";
 import { merchantOf, parseInput, type Scoped } from "../input";
@@ -117,8 +118,8 @@ export function createRefundService(ctx: BillingContext, merchants: MerchantServ
       const refund = await refundRepository(tx).insert(row);
       await emit(order.merchantId, "refund.created", serializeRefund(refund));
       if (booked) await books.announce(tx, emit, booked, 1);
-      // Benefit grants do not exist yet: when they do, `revokeBenefits` (one-time orders only)
-      // revokes the order's grants here, in this transaction, and emits `customer.state_changed`.
+      // `revokeBenefits` (one-time orders only): the order's grants are revoked by `runDue()`.
+      if (refund.revokeBenefits && status !== "failed") await grantsOnRefund(tx, order, now);
       return serializeRefund(refund);
     });
   }

@@ -1,3 +1,4 @@
+import { grantsOnOrderPaid } from "../benefit-grants/enqueue";
 import type { BillingContext } from "../context";
 import { customerRepository } from "../customers/repository";
 import { orderRepository } from "../orders/repository";
@@ -55,6 +56,7 @@ export function createCharges(ctx: BillingContext, orders: OrderService) {
       const [serialized] = await orders.serializeMany(tx, [{ ...order, ...changes, status: "paid" }]);
       await emit(order.merchantId, "order.updated", serialized);
       await emit(order.merchantId, "order.paid", serialized);
+      await grantsOnOrderPaid(tx, { ...order, ...changes, status: "paid" }, now);
       const sub = order.subscriptionId
         ? await subscriptionRepository(tx).findById(order.subscriptionId)
         : null;

@@ -1,4 +1,5 @@
 import type { DBAdapter } from "../../../db/adapter";
+import { grantsOnSubscription } from "../benefit-grants/enqueue";
 import type { Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { customerState } from "../customers/state";
@@ -19,6 +20,8 @@ export async function emitSubscription(
 ) {
   const data = subscriptionCore(subscription);
   for (const type of types) await emit(subscription.merchantId, type, data);
+  // Its benefits follow the status (granted while active, revoked when ended); the jobs run later.
+  await grantsOnSubscription(tx, subscription, subscription.modifiedAt);
   if (!stateChanged) return;
   const customer = await customerRepository(tx).findAnyById(subscription.customerId);
   if (customer)

@@ -1,4 +1,5 @@
 import type { DBAdapter } from "../../../db/adapter";
+import { grantsOnOrderPaid } from "../benefit-grants/enqueue";
 import type { Emit } from "../context";
 import type { MerchantService } from "../merchants/service";
 import { orderRepository } from "../orders/repository";
@@ -71,6 +72,7 @@ export async function createSubscriptionOrder(
   if (paid) {
     await emit(order.merchantId, "order.updated", serialized);
     await emit(order.merchantId, "order.paid", serialized);
+    await grantsOnOrderPaid(tx, order, now);
   }
   return order;
 }

@@ -111,6 +111,15 @@ export function subscriptionRepository(db: DBAdapter) {
       ]);
       return { rows, total };
     },
+    /** Active or trialing subscriptions of a product (its benefits changed). */
+    activeOfProduct: (productId: string) =>
+      db.findMany<SubscriptionRow>({
+        model: "billingSubscription",
+        where: [
+          { field: "productId", value: productId },
+          { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
+        ],
+      }),
     /** Active or trialing subscriptions whose period ended by `now` and that no worker holds. */
     due: (now: Date, limit: number) =>
       db.findMany<SubscriptionRow>({

@@ -1,4 +1,5 @@
 import type { DBAdapter } from "../../../db/adapter";
+import { grantsOnSubscription } from "../benefit-grants/enqueue";
 import type { LoadedProduct } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
@@ -76,6 +77,12 @@ export function createSubscriptionService(ctx: BillingContext) {
     await emit(subscription.merchantId, "subscription.created", data);
     if (!trialEnd) await emit(subscription.merchantId, "subscription.active", data);
     await emit(subscription.merchantId, "subscription.updated", data);
+    await grantsOnSubscription(
+      tx,
+      subscription,
+      now,
+      input.product.benefits.map((b) => b.id),
+    );
     return subscription;
   }
 

@@ -94,6 +94,21 @@ async function githubApi(input: BenefitStrategyInput, repo: Repo) {
   const collaborator = (login: string) => `/collaborators/${encodeURIComponent(login)}`;
 
   return {
+    /**
+     * The current login of a GitHub user id (`GET /user/{id}`): social sign-in stores the id, and a
+     * login can change, so it is looked up when the linked account does not carry one. A user
+     * GitHub no longer knows: null.
+     */
+    async loginOf(accountId: string): Promise<string | null> {
+      const res = await providerCall(provider, `${base}/user/${encodeURIComponent(accountId)}`, {
+        method: "GET",
+        headers,
+      });
+      if (res.status === 404) return null;
+      ok(res);
+      const login = (res.body as { login?: unknown } | null)?.login;
+      return typeof login === "string" && login ? login : null;
+    },
     async isCollaborator(login: string): Promise<boolean> {
       const res = await call("GET", collaborator(login));
       if (res.status === 404) return false;
@@ -132,36 +147,37 @@ async function grantGitHub(input: BenefitStrategyInput): Promise<GrantProperties
       false,
     );
   }
-  if (!account.login) {
+  const repo = repoOf(input.benefit.properties);
+  const api = await githubApi(input, repo);
+  const login = account.login ?? (await api.loginOf(account.accountId));
+  if (!login) {
     throw grantFailure(
       "github_login_missing",
       "Your linked GitHub account has no known username; sign in with GitHub again.",
       false,
     );
   }
-  const repo = repoOf(input.benefit.properties);
   const stored = storedOf(input.grantProperties);
   const same =
     stored !== null &&
-    stored.login === account.login &&
+    stored.login === login &&
     stored.repo.owner === repo.owner &&
     stored.repo.name === repo.name &&
     stored.repo.permission === repo.permission;
-  const api = await githubApi(input, repo);
   const properties = {
     accountId: account.accountId,
-    login: account.login,
+    login,
     repositoryOwner: repo.owner,
     repositoryName: repo.name,
     permission: repo.permission,
   };
-  const isCollaborator = await api.isCollaborator(account.login);
+  const isCollaborator = await api.isCollaborator(login);
   // This grant already gave exactly this: a collaborator, or an invitation still pending.
   if (same && (isCollaborator || stored.invitationId !== null)) {
     return { ...properties, invitationId: isCollaborator ? null : stored.invitationId };
   }
   // Only the permission changed while the invitation is pending: the invitation is changed.
-  const pending = stored?.login === account.login && !isCollaborator ? stored.invitationId : null;
+  const pending = stored?.login === login && !isCollaborator ? stored.invitationId : null;
   if (
     pending !== null &&
     stored?.repo.owner === repo.owner &&
@@ -170,7 +186,7 @@ async function grantGitHub(input: BenefitStrategyInput): Promise<GrantProperties
   ) {
     return { ...properties, invitationId: pending };
   }
-  const invitationId = await api.invite(account.login, repo.permission);
+  const invitationId = await api.invite(login, repo.permission);
   return { ...properties, invitationId };
 }
 

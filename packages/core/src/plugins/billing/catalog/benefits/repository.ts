@@ -16,6 +16,16 @@ export function benefitRepository(db: DBAdapter) {
         model: "billingBenefit",
         where: [...live(merchantId), { field: "id", value: id }],
       }),
+    /** By id, deleted or not (grants outlive their benefit's deletion until revoked). */
+    findAnyById: (id: string) =>
+      db.findOne<BenefitRow>({ model: "billingBenefit", where: [{ field: "id", value: id }] }),
+    findAnyByIds: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as BenefitRow[])
+        : db.findMany<BenefitRow>({
+            model: "billingBenefit",
+            where: [{ field: "id", operator: "in", value: [...new Set(ids)] }],
+          }),
     insert: (data: Row) => db.create<BenefitRow>({ model: "billingBenefit", data }),
     update: (id: string, update: Row) =>
       db.update<BenefitRow>({ model: "billingBenefit", where: [{ field: "id", value: id }], update }),

@@ -1,4 +1,5 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
+import { grantsOnBenefitDeleted, grantsOnBenefitEdited } from "../../benefit-grants/enqueue";
 import type { BillingContext } from "../../context";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
@@ -22,8 +23,9 @@ import {
 } from "./schemas";
 
 /**
- * Benefit definitions (granting comes with billing part 2). Writes emit `benefit.created` /
- * `benefit.updated` in their transaction; delete is soft and refused for undeletable benefits.
+ * Benefit definitions. Writes emit `benefit.created` / `benefit.updated` in their transaction; an
+ * edit of the properties updates every grant, a (soft) delete revokes them; delete is refused for
+ * undeletable benefits.
  */
 export function createBenefitService(ctx: BillingContext, merchants: MerchantService) {
   const db = ctx.app.adapter;
@@ -98,6 +100,9 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
       const row = await benefitRepository(tx).update(current.id, changes);
       const benefit = serializeBenefit(row ?? current);
       await emit(merchant.id, "benefit.updated", benefit);
+      // Holders get the new properties (`benefit_grant.updated` with the previous ones).
+      if (changes.properties !== undefined)
+        await grantsOnBenefitEdited(tx, current.id, current.properties ?? {}, ctx.now());
       return benefit;
     });
   }
@@ -110,6 +115,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
       const current = await find(tx, merchant.id, data.id);
       if (!current.deletable) throw BILLING_ERRORS.THIS_BENEFIT_CANNOT_BE_DELETED();
       await catalogRepository(tx).unlinkBenefit(current.id);
+      await grantsOnBenefitDeleted(tx, current.id, ctx.now());
       await benefitRepository(tx).update(current.id, { deletedAt: ctx.now(), modifiedAt: ctx.now() });
       return { success: true };
     });

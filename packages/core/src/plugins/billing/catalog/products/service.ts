@@ -1,4 +1,5 @@
 import type { DBAdapter, Row } from "../../../../db/adapter";
+import { grantsOnProductBenefitsChanged } from "../../benefit-grants/enqueue";
 import type { BillingContext, Emit } from "../../context";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";
@@ -104,7 +105,10 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
         changes.trialIntervalCount = data.trialInterval ? (data.trialIntervalCount ?? null) : null;
       }
       if (data.prices) await replacePrices(tx, current, data.prices, at);
-      if (data.benefits) await setBenefits(tx, merchant.id, current.id, data.benefits);
+      if (data.benefits) {
+        await setBenefits(tx, merchant.id, current.id, data.benefits);
+        await grantsOnProductBenefitsChanged(tx, current.id, [...new Set(data.benefits)], at);
+      }
       if (data.attachedCustomFields)
         await setCustomFields(tx, merchant.id, current.id, data.attachedCustomFields);
       const row = await catalogRepository(tx).updateProduct(current.id, changes);
