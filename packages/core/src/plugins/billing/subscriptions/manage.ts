@@ -9,8 +9,8 @@ import { createDiscountChange } from "./discount-change";
 import { type CancellationReason, createLifecycle } from "./lifecycle";
 import { createRenewals } from "./renewal";
 import { subscriptionRepository } from "./repository";
-import { createSeats } from "./seats";
 import { renewAndCharge } from "./run-due";
+import { createSeats } from "./seats";
 import { subscriptionCore } from "./serialize";
 import type { SubscriptionStatus } from "./status";
 
