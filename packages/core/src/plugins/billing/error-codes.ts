@@ -34,6 +34,11 @@ export const BILLING_ERROR_CODES = {
   DISCOUNT_DOES_NOT_EXIST: { status: 422, message: "Discount does not exist." },
   DISCOUNT_NOT_FOUND: { status: 404, message: "Discount not found" },
   DISCOUNT_IS_NO_LONGER_REDEEMABLE: { status: 422, message: "Discount is no longer redeemable." },
+  DISCOUNT_IS_NOT_REDEEMABLE: { status: 400, message: "Discount is not redeemable." },
+  DISCOUNT_IS_NOT_APPLICABLE_TO_THIS_SUBSCRIPTION: {
+    status: 400,
+    message: "Discount is not applicable to this subscription.",
+  },
   DISCOUNTS_ARE_NOT_APPLICABLE_TO_THIS_PRODUCT: {
     status: 422,
     message: "Discounts are not applicable to this product.",

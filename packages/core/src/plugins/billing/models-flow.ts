@@ -167,6 +167,11 @@ export const subscriptionFields = {
   productId: ref("billingProduct"),
   priceId: ref("billingPrice"),
   discountId: ref("billingDiscount", "set null", false),
+  /**
+   * Start of the first period billed with the discount (its duration counts from there); null:
+   * the subscription's start (a checkout discount). Set when a merchant changes the discount.
+   */
+  discountAppliedAt: date(),
   checkoutId: str(false),
   customerCancellationReason: str(false),
   customerCancellationComment: str(false),

@@ -56,6 +56,13 @@ export interface BillingOptions {
     /** Default "back" link of sessions made by `GET|POST /customer/portal` (path or trusted URL). */
     returnUrl?: string;
   };
+  subscriptions?: {
+    /**
+     * How many merchants' renewals, and then how many off-session charges, `runDue()` runs at
+     * once (a database pool at least this size helps). Default 8.
+     */
+    renewalConcurrency?: number;
+  };
   /** Tax in minor units for a net amount; default none (taxAmount 0). */
   tax?: (input: TaxInput) => Awaitable<number>;
   /** The single merchant used when the organization plugin is not installed. */

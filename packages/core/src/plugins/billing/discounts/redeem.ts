@@ -43,13 +43,33 @@ export async function resolveDiscount(
  * discount with 5 uses left: exactly 5 succeed.
  */
 export async function redeemDiscount(db: DBAdapter, discount: DiscountRow, checkoutId: string, now: Date) {
+  await redeem(db, discount, { checkoutId }, now, BILLING_ERRORS.DISCOUNT_IS_NO_LONGER_REDEEMABLE);
+}
+
+/** The same for a discount a merchant sets on a subscription (refused: 400 "not redeemable"). */
+export async function redeemDiscountForSubscription(
+  db: DBAdapter,
+  discount: DiscountRow,
+  subscriptionId: string,
+  now: Date,
+) {
+  await redeem(db, discount, { subscriptionId }, now, BILLING_ERRORS.DISCOUNT_IS_NOT_REDEEMABLE);
+}
+
+async function redeem(
+  db: DBAdapter,
+  discount: DiscountRow,
+  link: { checkoutId: string } | { subscriptionId: string },
+  now: Date,
+  refused: () => Error,
+) {
   const discounts = discountRepository(db);
   const updated = await discounts.bumpRedemptions(discount.id, 1, discount.maxRedemptions);
   if (!updated || !isRedeemable({ ...updated, redemptionsCount: updated.redemptionsCount - 1 }, now)) {
     if (updated) await releaseCount(db, discount.id);
-    throw BILLING_ERRORS.DISCOUNT_IS_NO_LONGER_REDEEMABLE();
+    throw refused();
   }
-  await discounts.insertRedemption({ discountId: discount.id, checkoutId, createdAt: now });
+  await discounts.insertRedemption({ discountId: discount.id, ...link, createdAt: now });
 }
 
 async function releaseCount(db: DBAdapter, discountId: string) {

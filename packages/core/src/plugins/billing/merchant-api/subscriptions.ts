@@ -44,8 +44,9 @@ export const getSubscription = merchantRead(routes.getSubscription, idInput, asy
 const prorationBehavior = z.enum(["invoice", "prorate"]).optional();
 
 /**
- * POST /billing/subscriptions/update {id, cancelAtPeriodEnd?, productId?, seats?, prorationBehavior?}
- * (`seats`: seat-based subscriptions only, at least the price's minimum).
+ * POST /billing/subscriptions/update {id, cancelAtPeriodEnd?, productId?, seats?, prorationBehavior?,
+ * discountId?} (`seats`: seat-based subscriptions only, at least the price's minimum; `discountId`,
+ * or null to remove it, alone, applied from the next renewal).
  */
 export const updateSubscription = merchantWrite(
   routes.updateSubscription,
@@ -59,6 +60,7 @@ export const updateSubscription = merchantWrite(
       .max(MAX_SEATS, `Seats must be at most ${MAX_SEATS}`)
       .optional(),
     prorationBehavior,
+    discountId: z.string().min(1).max(256).nullable().optional(),
   }),
   async (b, input) => {
     const sub = await b.subscriptions.ofMerchant(input.organizationId, input.id);

@@ -12,13 +12,13 @@ export function merchantRepository(db: DBAdapter) {
       db.findOne<MerchantRow>({ model: "billingMerchant", where: [{ field: "isDefault", value: true }] }),
     update: (id: string, update: Row) =>
       db.update<MerchantRow>({ model: "billingMerchant", where: byId(id), update }),
-    /** Adds one to the invoice counter atomically; the row after the change. */
-    bumpInvoiceCounter: (id: string) =>
+    /** Adds `by` (default one) to the invoice counter atomically; the row after the change. */
+    bumpInvoiceCounter: (id: string, by = 1) =>
       db.incrementOne<MerchantRow>({
         model: "billingMerchant",
         where: byId(id),
         field: "invoiceCounter",
-        by: 1,
+        by,
       }),
   };
 }

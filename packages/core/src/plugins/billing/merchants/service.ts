@@ -133,12 +133,30 @@ export function createMerchantService(ctx: BillingContext) {
 
   /** Next invoice number `{SLUG}-{NNNN}`, from an atomic per-merchant counter. */
   async function nextInvoiceNumber(db: DBAdapter, merchant: MerchantRow): Promise<string> {
-    const row = await merchantRepository(db).bumpInvoiceCounter(merchant.id);
-    const n = row?.invoiceCounter ?? 1;
-    return `${merchant.slug.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}-${String(n).padStart(4, "0")}`;
+    const [number] = await nextInvoiceNumbers(db, merchant, 1);
+    return number as string;
   }
 
-  return { resolve, defaultMerchant, byId, update, nextInvoiceNumber, organizationBacked };
+  /** `count` consecutive invoice numbers, in order, from one increment of the counter. */
+  async function nextInvoiceNumbers(db: DBAdapter, merchant: MerchantRow, count: number): Promise<string[]> {
+    const row = await merchantRepository(db).bumpInvoiceCounter(merchant.id, count);
+    const last = row?.invoiceCounter ?? count;
+    const prefix = merchant.slug.toUpperCase().replace(/[^A-Z0-9]+/g, "-");
+    return Array.from(
+      { length: count },
+      (_, i) => `${prefix}-${String(last - count + 1 + i).padStart(4, "0")}`,
+    );
+  }
+
+  return {
+    resolve,
+    defaultMerchant,
+    byId,
+    update,
+    nextInvoiceNumber,
+    nextInvoiceNumbers,
+    organizationBacked,
+  };
 }
 
 export type MerchantService = ReturnType<typeof createMerchantService>;

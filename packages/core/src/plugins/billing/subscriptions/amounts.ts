@@ -17,9 +17,11 @@ export function basePriceAmount(price: PriceRow | null, subscription: Subscripti
 
 /**
  * Whether a subscription's discount still applies to the period starting at `periodStart`
- * (BILLING.md 4.2): `once` only to the first (checkout) period, `forever` always, `repeating` to
- * periods starting within `durationInMonths` months of the subscription's start. After a trial,
- * the first paid period (starting at `trialEnd`) counts as the first one.
+ * (BILLING.md 4.2), counted from the first period billed with it: `discountAppliedAt` (a
+ * discount a merchant set on the subscription), else `trialEnd` (the first paid period after a
+ * trial), else the subscription's start (a checkout discount, whose first period was the
+ * checkout's). `once` applies only to that first period, `forever` always, `repeating` to periods
+ * starting within `durationInMonths` months of it.
  */
 export function discountApplies(
   discount: DiscountRow | null,
@@ -28,11 +30,10 @@ export function discountApplies(
 ): discount is DiscountRow {
   if (!discount) return false;
   if (discount.duration === "forever") return true;
-  // After a trial the discount starts with the first paid period, the one starting at trialEnd.
-  const trialEnd = subscription.trialEnd ?? null;
-  if (discount.duration === "once") return trialEnd !== null && periodStart.getTime() === trialEnd.getTime();
+  const first = subscription.discountAppliedAt ?? subscription.trialEnd ?? null;
+  if (discount.duration === "once") return first !== null && periodStart.getTime() === first.getTime();
   if (discount.duration !== "repeating") return false;
-  const started = trialEnd ?? subscription.startedAt ?? subscription.createdAt;
+  const started = first ?? subscription.startedAt ?? subscription.createdAt;
   const until = nextPeriodEnd(started, started.getUTCDate(), "month", discount.durationInMonths ?? 1);
   return periodStart.getTime() < until.getTime();
 }

@@ -1,13 +1,15 @@
 import type { BillingContext } from "../context";
-import { BILLING_ERRORS } from "../errors";
+import { BILLING_ERRORS, validationFailed } from "../errors";
 import type { MerchantService } from "../merchants/service";
 import type { OrderService } from "../orders/service";
 import type { SubscriptionRow } from "../rows";
 import { createPlanChange, type ProrationBehavior } from "./change";
 import { createCharges } from "./charges";
+import { createDiscountChange } from "./discount-change";
 import { type CancellationReason, createLifecycle } from "./lifecycle";
 import { createRenewals } from "./renewal";
 import { subscriptionRepository } from "./repository";
+import { renewAndCharge } from "./run-due";
 import { createSeats } from "./seats";
 import { subscriptionCore } from "./serialize";
 import type { SubscriptionStatus } from "./status";
@@ -20,6 +22,8 @@ export interface SubscriptionUpdate {
   seats?: number | undefined;
   cancellationReason?: CancellationReason | null | undefined;
   cancellationComment?: string | null | undefined;
+  /** Merchant only: set, replace or remove (null) the discount, on its own. */
+  discountId?: string | null | undefined;
 }
 
 /**
@@ -32,6 +36,7 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
   const lifecycle = createLifecycle(ctx, orders);
   const planChange = createPlanChange(ctx, merchants, orders);
   const seats = createSeats(ctx, merchants, orders, charges.chargeNow);
+  const discountChange = createDiscountChange(ctx);
   const repo = () => subscriptionRepository(ctx.app.adapter);
 
   /** A subscription of this merchant, or 404. */
@@ -42,10 +47,15 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
   }
 
   /**
-   * Applies an update: a product change (with its proration), a seat count (prorated the same
-   * way), or a cancel-flag change (true cancels at period end, false uncancels).
+   * Applies an update: a discount change, a product change (with its proration), a seat count
+   * (prorated the same way), or a cancel-flag change (true cancels at period end, false uncancels).
    */
   async function applyUpdate(sub: SubscriptionRow, input: SubscriptionUpdate) {
+    if (input.discountId !== undefined) {
+      if (input.productId || input.seats !== undefined || input.cancelAtPeriodEnd !== undefined)
+        throw validationFailed([{ path: ["discountId"], message: "Change the discount in its own update." }]);
+      return discountChange.setDiscount(sub, input.discountId);
+    }
     if (input.productId) return planChange.change(sub, input.productId, input.prorationBehavior);
     if (input.seats !== undefined) return seats.setSeats(sub, input.seats, input.prorationBehavior);
     if (input.cancelAtPeriodEnd === true)
@@ -57,12 +67,8 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
     return sub;
   }
 
-  /** Renewals first (they create pending orders), then every due charge (renewals and dunning). */
-  async function runDue() {
-    const renewed = await renewals.renewDue();
-    const charged = await charges.chargeDue();
-    return { ...renewed, charges: charged };
-  }
+  /** Renewals (they create pending orders) and every due charge (renewals and dunning). */
+  const runDue = () => renewAndCharge(ctx, renewals, charges, ctx.options.subscriptions?.renewalConcurrency);
 
   async function list(
     merchantId: string,

@@ -3,18 +3,6 @@ import type { Where } from "../../../db/where";
 import type { SubscriptionRow } from "../rows";
 import { ACTIVE_STATUSES, BILLABLE_STATUSES, type SubscriptionStatus, subscriptionStates } from "./status";
 
-/** Due for renewal at `now`: active or trialing, period over, not held by a live claim. */
-const dueWhere = (now: Date): Where => [
-  { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
-  { field: "currentPeriodEnd", operator: "lte", value: now },
-  {
-    or: [
-      { field: "lockedUntil", value: null },
-      { field: "lockedUntil", operator: "lt", value: now },
-    ],
-  },
-];
-
 /** The only code that touches `billingSubscription`. */
 export function subscriptionRepository(db: DBAdapter) {
   return {
@@ -120,26 +108,24 @@ export function subscriptionRepository(db: DBAdapter) {
           { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
         ],
       }),
-    /** Active or trialing subscriptions whose period ended by `now` and that no worker holds. */
-    due: (now: Date, limit: number) =>
-      db.findMany<SubscriptionRow>({
+    /**
+     * Claims up to `limit` due subscriptions (active or trialing, period ended by `now`, held by no
+     * live claim), oldest period end first, for one worker: one conditional update that sets a
+     * lease and a token shared by the batch; a row is never held by two workers at once. The rows
+     * come back with the token (`lockToken`).
+     */
+    claimDue: (now: Date, limit: number, leaseMs: number) =>
+      db.claimDue<SubscriptionRow>({
         model: "billingSubscription",
-        where: dueWhere(now),
+        where: [
+          { field: "status", operator: "in", value: [...ACTIVE_STATUSES] },
+          { field: "currentPeriodEnd", operator: "lte", value: now },
+        ],
         sortBy: { field: "currentPeriodEnd", direction: "asc" },
         limit,
+        leaseMs,
+        now,
       }),
-    /**
-     * Claims a due subscription for one worker: a conditional update that only one of several
-     * concurrent callers wins (the condition is re-checked on the locked row). Whether it won.
-     */
-    async claim(id: string, now: Date, until: Date, token: string) {
-      const claimed = await db.updateMany({
-        model: "billingSubscription",
-        where: [{ field: "id", value: id }, ...dueWhere(now)],
-        update: { lockedUntil: until, lockToken: token },
-      });
-      return claimed > 0;
-    },
     /** Changes a row only while it is in `status` (and matches `guard`): whether it did. */
     async patch(id: string, status: SubscriptionStatus, changes: Row, guard: Where = []) {
       const changed = await db.updateMany({
