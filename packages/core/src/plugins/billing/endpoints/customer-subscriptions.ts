@@ -6,7 +6,6 @@ import { BILLING_ERRORS } from "../errors";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
 import { CANCELLATION_REASONS } from "../subscriptions/lifecycle";
-import { subscriptionCore } from "../subscriptions/serialize";
 
 const reasonFields = {
   cancellationReason: z.enum(CANCELLATION_REASONS).nullish(),
@@ -49,7 +48,7 @@ export const customerUpdateSubscription = defineEndpoint(billingRoutes.customerU
       if (merchant.subscriptionSettings?.allowCustomerUpdates === false)
         throw BILLING_ERRORS.SUBSCRIPTION_UPDATES_ARE_NOT_ALLOWED();
     }
-    return subscriptionCore(await billing.subscriptions.applyUpdate(sub, body));
+    return billing.subscriptions.shape(await billing.subscriptions.applyUpdate(sub, body));
   },
 });
 
@@ -59,7 +58,8 @@ export const customerCancelSubscription = defineEndpoint(billingRoutes.customerC
   auth: "session",
   async handler({ app, session, body }) {
     const sub = await ownSubscription(app, session.user.id, body.subscriptionId);
-    const updated = await billingOf(app).subscriptions.applyUpdate(sub, { ...body, cancelAtPeriodEnd: true });
-    return subscriptionCore(updated);
+    const billing = billingOf(app);
+    const updated = await billing.subscriptions.applyUpdate(sub, { ...body, cancelAtPeriodEnd: true });
+    return billing.subscriptions.shape(updated);
   },
 });

@@ -7,7 +7,7 @@ import { customerState } from "../customers/state";
 import { BILLING_ERRORS } from "../errors";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
-import { subscriptionCore } from "../subscriptions/serialize";
+import { serializeSubscriptions } from "../subscriptions/shape";
 import type { SubscriptionStatus } from "../subscriptions/status";
 import { paginated, paginationQuery } from "./schemas";
 
@@ -109,6 +109,6 @@ export const customerSubscriptions = defineEndpoint(billingRoutes.customerSubscr
           ? ["canceled", "unpaid"]
           : null;
     const { rows, total } = await billingOf(app).subscriptions.page(scope, statuses, { page, limit });
-    return paginated(rows.map(subscriptionCore), total, page, limit);
+    return paginated(await serializeSubscriptions(app.adapter, rows), total, page, limit);
   },
 });

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { queryBoolean } from "../../../router/schemas";
 import { MAX_SEATS } from "../catalog/products/schemas";
 import { paginated, paginationQuery } from "../endpoints/schemas";
-import { subscriptionCore } from "../subscriptions/serialize";
 import { subscriptionStates } from "../subscriptions/status";
 import { merchantRead, merchantWrite } from "./define";
 import { merchantRoutes as routes } from "./routes";
@@ -38,7 +37,7 @@ export const listSubscriptions = merchantRead(
 
 /** GET /billing/subscriptions/get?id= */
 export const getSubscription = merchantRead(routes.getSubscription, idInput, async (b, input) =>
-  subscriptionCore(await b.subscriptions.ofMerchant(input.organizationId, input.id)),
+  b.subscriptions.shape(await b.subscriptions.ofMerchant(input.organizationId, input.id)),
 );
 
 const prorationBehavior = z.enum(["invoice", "prorate"]).optional();
@@ -64,14 +63,14 @@ export const updateSubscription = merchantWrite(
   }),
   async (b, input) => {
     const sub = await b.subscriptions.ofMerchant(input.organizationId, input.id);
-    return subscriptionCore(await b.subscriptions.applyUpdate(sub, input));
+    return b.subscriptions.shape(await b.subscriptions.applyUpdate(sub, input));
   },
 );
 
 /** POST /billing/subscriptions/revoke {id}: ends now, pending orders voided. */
 export const revokeSubscription = merchantWrite(routes.revokeSubscription, idInput, async (b, input) => {
   const sub = await b.subscriptions.ofMerchant(input.organizationId, input.id);
-  return subscriptionCore(await b.subscriptions.revoke(sub));
+  return b.subscriptions.shape(await b.subscriptions.revoke(sub));
 });
 
 /** POST /billing/subscriptions/preview-change {id, productId, prorationBehavior?}: amounts, nothing changed. */

@@ -11,7 +11,7 @@ import { createRenewals } from "./renewal";
 import { subscriptionRepository } from "./repository";
 import { renewAndCharge } from "./run-due";
 import { createSeats } from "./seats";
-import { subscriptionCore } from "./serialize";
+import { serializeSubscription, serializeSubscriptions } from "./shape";
 import type { SubscriptionStatus } from "./status";
 
 export interface SubscriptionUpdate {
@@ -91,10 +91,14 @@ export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantSe
       },
       window,
     );
-    return { items: rows.map(subscriptionCore), total };
+    return { items: await serializeSubscriptions(ctx.app.adapter, rows), total };
   }
 
+  /** A subscription in the spec's complete shape (customer, product, prices, meters). */
+  const shape = (row: SubscriptionRow) => serializeSubscription(ctx.app.adapter, row);
+
   return {
+    shape,
     ...lifecycle,
     ofMerchant,
     findById: (id: string) => repo().findById(id),

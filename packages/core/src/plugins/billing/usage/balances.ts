@@ -1,6 +1,7 @@
 import type { DBAdapter } from "../../../db/adapter";
 import { meterRepository } from "../catalog/meters/repository";
 import { serializeMeter } from "../catalog/serialize";
+import { meterCreditRepository } from "../meter-credits/repository";
 import type { CustomerRow, MeterRow } from "../rows";
 import { meterAggregation, meterFilter } from "./meter-query";
 import { type MeterQuery, usageRepository } from "./repository";
@@ -13,22 +14,28 @@ export function meterQuery(meter: MeterRow): MeterQuery {
 /**
  * The customer's meter balances (BILLING.md 7.6): one entry per live meter with at least one
  * matching event. consumedUnits = the meter's aggregation over the customer's user events, in the
- * database (a count, plus the aggregation itself unless it is a count). creditedUnits = 0:
- * meter_credit grants are not recorded as a ledger yet, so balance = -consumedUnits. There is no
- * reset anchor yet (metered billing at cycle end is not built): the window is all time.
+ * database (a count, plus the aggregation itself unless it is a count). creditedUnits = the sum of
+ * the customer's meter credit ledger (`meter_credit` grants: + on grant and at each renewal, - on
+ * revoke; one query for all meters, a handful of rows per grant). balance = credited - consumed.
+ * There is no reset anchor yet (metered billing at cycle end is not built): the window is all time.
  */
 export async function customerMeters(db: DBAdapter, customer: CustomerRow) {
   const meters = await meterRepository(db).listLive(customer.merchantId);
+  const credits = new Map<string, number>();
+  for (const row of await meterCreditRepository(db).ofCustomer(customer.id))
+    credits.set(row.meterId, (credits.get(row.meterId) ?? 0) + row.units);
   const events = usageRepository(db);
   const window = { customerId: customer.id };
   const entries = await Promise.all(
     meters.map(async (meter) => {
       const query = meterQuery(meter);
       const matched = await events.evaluate(customer.merchantId, window, { ...query, func: "count" });
-      if (matched === 0) return null;
+      const creditedUnits = Math.max(0, credits.get(meter.id) ?? 0);
+      if (matched === 0 && creditedUnits === 0) return null;
       const consumedUnits =
-        query.func === "count" ? matched : await events.evaluate(customer.merchantId, window, query);
-      const creditedUnits = 0;
+        query.func === "count" || matched === 0
+          ? matched
+          : await events.evaluate(customer.merchantId, window, query);
       return {
         id: `${customer.id}_${meter.id}`,
         customerId: customer.id,
