@@ -49,6 +49,14 @@ describe("meter_credit grants", () => {
       creditedUnits: 650,
       lastCreditedUnits: 400,
     });
+    // The buyer's meter balance counts the credits (no usage yet).
+    const balances = async () =>
+      (
+        (await app.buyer.get("/usage/meters/list")).data as {
+          items: { meterId: string; consumedUnits: number; creditedUnits: number; balance: number }[];
+        }
+      ).items.find((m) => m.meterId === meter.id);
+    expect(await balances()).toMatchObject({ consumedUnits: 0, creditedUnits: 650, balance: 650 });
 
     await app.shop.post("/billing/subscriptions/revoke", { id: subscriptionId });
     await app.runDue();
@@ -59,6 +67,7 @@ describe("meter_credit grants", () => {
       ["revoke", -400],
     ]);
     expect(rows.reduce((sum, r) => sum + r.units, 0)).toBe(250);
+    expect(await balances()).toMatchObject({ creditedUnits: 250, balance: 250 });
     const [revoked] = await app.grantRows();
     expect(revoked!.properties).toEqual({ meterId: meter.id, rollover: true, creditedUnits: 0 });
   });
