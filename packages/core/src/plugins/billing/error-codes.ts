@@ -89,6 +89,14 @@ export const BILLING_ERROR_CODES = {
   FILE_NOT_FOUND: { status: 404, message: "File not found." },
   FILE_IS_EMPTY: { status: 422, message: "File is empty." },
   FILE_IS_TOO_LARGE: { status: 413, message: "File is too large." },
+  PRODUCT_MEDIA_MUST_BE_A_PNG_JPEG_GIF_WEBP_OR_AVIF_IMAGE: {
+    status: 400,
+    message: "Product media must be a PNG, JPEG, GIF, WebP or AVIF image.",
+  },
+  ONLY_IMAGES_UPLOADED_AS_PRODUCT_MEDIA_CAN_BE_SHOWN_ON_A_PRODUCT: {
+    status: 422,
+    message: "Only images uploaded as product media can be shown on a product.",
+  },
   DOWNLOAD_LINK_IS_INVALID_OR_HAS_EXPIRED: {
     status: 403,
     message: "Download link is invalid or has expired.",

@@ -11,7 +11,7 @@ import {
   customerSubscriptions,
 } from "./endpoints/customer";
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
-import { customerDownloadables, downloadDownloadable } from "./endpoints/downloadables";
+import { customerDownloadables, downloadDownloadable, productMedia } from "./endpoints/downloadables";
 import { activateLicenseKey, deactivateLicenseKey, validateLicenseKey } from "./endpoints/license-keys";
 import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
 import * as portalApi from "./endpoints/portal-api";
@@ -34,6 +34,7 @@ export const billingEndpoints = {
   customerCancelSubscription,
   customerDownloadables,
   downloadDownloadable,
+  productMedia,
   usageIngest,
   usageMeters,
   validateLicenseKey,

@@ -93,6 +93,8 @@ export const productFields = {
   trialIntervalCount: { type: "number", required: false },
   isArchived: bool(false),
   metadata: json(),
+  /** Product media: ids of `product_media` files, in display order. */
+  mediaIds: json(false),
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;
@@ -202,6 +204,10 @@ export const fileFields = {
   /** SHA-256 of the bytes, lower-case hex. */
   checksumSha256: str(),
   storageKey: str(),
+  /** `downloadable` (served through signed links to grant holders) or `product_media` (public images). */
+  service: str(false),
+  /** Public address of a `product_media` file (`GET /product-media/{id}`); null for downloadables. */
+  publicUrl: str(false),
   deletedAt: date(),
   createdAt: created,
 } as const satisfies FieldMap;

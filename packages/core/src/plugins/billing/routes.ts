@@ -11,6 +11,8 @@ export const billingRoutes = {
   customerBenefits: { method: "GET", path: "/customer/benefits/list" },
   customerSubscriptions: { method: "GET", path: "/customer/subscriptions/list" },
   customerDownloadables: { method: "GET", path: "/customer/downloadables/list" },
+  // A public image address (product media), not a JSON client method.
+  productMedia: { method: "GET", path: "/product-media/:id", clientHidden: true },
   // A link to follow (or hand to a download manager), not a JSON client method.
   downloadDownloadable: { method: "GET", path: "/customer/downloadables/download", clientHidden: true },
   customerLicenseKeys: { method: "GET", path: "/customer/license-keys/list" },

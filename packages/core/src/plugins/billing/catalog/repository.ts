@@ -1,15 +1,22 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import type { Where } from "../../../db/where";
+import { fileRepository } from "../files/repository";
 import { idIn, listPage } from "../repository";
 import type {
   BenefitRow,
   CustomFieldRow,
+  FileRow,
   MeterRow,
   PriceRow,
   ProductBenefitRow,
   ProductCustomFieldRow,
   ProductRow,
 } from "../rows";
+
+/** The product's media file ids (json column; absent on rows written before product media). */
+export const mediaIdsOf = (p: ProductRow): string[] =>
+  Array.isArray(p.mediaIds) ? p.mediaIds.filter((id): id is string => typeof id === "string") : [];
+
 import type { AttachedCustomField, ProductRelations } from "./serialize";
 
 export interface LoadedProduct extends ProductRelations {
@@ -71,7 +78,8 @@ export function catalogRepository(db: DBAdapter) {
     const benefitIds = [...new Set(links.map((l) => l.benefitId))];
     const fieldIds = [...new Set(fieldLinks.map((l) => l.customFieldId))];
     const meterIds = [...new Set(prices.map((p) => p.meterId).filter((m): m is string => Boolean(m)))];
-    const [benefits, fields, meters] = await Promise.all([
+    const mediaIds = [...new Set(products.flatMap((p) => mediaIdsOf(p)))];
+    const [benefits, fields, meters, files] = await Promise.all([
       benefitIds.length
         ? db.findMany<BenefitRow>({ model: "billingBenefit", where: idIn("id", benefitIds) })
         : [],
@@ -79,7 +87,9 @@ export function catalogRepository(db: DBAdapter) {
         ? db.findMany<CustomFieldRow>({ model: "billingCustomField", where: idIn("id", fieldIds) })
         : [],
       meterIds.length ? db.findMany<MeterRow>({ model: "billingMeter", where: idIn("id", meterIds) }) : [],
+      fileRepository(db).byIdsAny(mediaIds),
     ]);
+    const fileById = new Map(files.map((f) => [f.id, f]));
     const benefitById = new Map(benefits.filter((b) => !b.deletedAt).map((b) => [b.id, b]));
     const fieldById = new Map(fields.filter((f) => !f.deletedAt).map((f) => [f.id, f]));
     const meterById = new Map(meters.map((m) => [m.id, m]));
@@ -100,6 +110,9 @@ export function catalogRepository(db: DBAdapter) {
         })
         .filter((a): a is AttachedCustomField => a !== null),
       meters: meterById,
+      medias: mediaIdsOf(product)
+        .map((id) => fileById.get(id))
+        .filter((f): f is FileRow => Boolean(f)),
     }));
   }
 

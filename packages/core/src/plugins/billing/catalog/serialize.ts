@@ -1,4 +1,5 @@
-import type { BenefitRow, CustomFieldRow, MeterRow, PriceRow, ProductRow } from "../rows";
+import { serializeFile } from "../files/serialize";
+import type { BenefitRow, CustomFieldRow, FileRow, MeterRow, PriceRow, ProductRow } from "../rows";
 
 export type { AmountType, BenefitRow, CustomFieldRow, MeterRow, PriceRow, ProductRow } from "../rows";
 
@@ -98,9 +99,11 @@ export interface ProductRelations {
   benefits: readonly BenefitRow[];
   customFields: readonly AttachedCustomField[];
   meters?: ReadonlyMap<string, MeterRow>;
+  /** Product media files in display order (public images). */
+  medias?: readonly FileRow[];
 }
 
-/** The spec's Product shape. `medias` stays empty until product media storage exists. */
+/** The spec's Product shape; `medias` are the product's images (files with a `publicUrl`). */
 export function serializeProduct(p: ProductRow, rel: ProductRelations) {
   return {
     id: p.id,
@@ -117,7 +120,7 @@ export function serializeProduct(p: ProductRow, rel: ProductRelations) {
     metadata: p.metadata ?? {},
     prices: rel.prices.map((price) => serializePrice(price, rel.meters)),
     benefits: rel.benefits.map(serializeBenefit),
-    medias: [] as unknown[],
+    medias: (rel.medias ?? []).map(serializeFile),
     attachedCustomFields: rel.customFields.map((a) => ({
       customFieldId: a.customFieldId,
       customField: serializeCustomField(a.customField),

@@ -45,3 +45,27 @@ export const downloadDownloadable = defineEndpoint(billingRoutes.downloadDownloa
     });
   },
 });
+
+/**
+ * GET /product-media/{id}: a product image, public (products show them on pricing pages and the
+ * checkout). Only files uploaded as `product_media` (images, never SVG) are served; anything else
+ * is 404. Immutable per id, so caches may keep it.
+ */
+export const productMedia = defineEndpoint(billingRoutes.productMedia, {
+  async handler({ app, params }) {
+    const found = await billingOf(app).files.publicMedia(params.id ?? "");
+    if (!found?.stream)
+      return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+    return new Response(found.stream, {
+      status: 200,
+      headers: {
+        "content-type": found.file.mimeType,
+        "content-length": String(Number(found.file.size)),
+        "cache-control": "public, max-age=31536000, immutable",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'; sandbox",
+        "cross-origin-resource-policy": "cross-origin",
+      },
+    });
+  },
+});

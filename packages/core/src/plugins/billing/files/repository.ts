@@ -19,6 +19,30 @@ export function fileRepository(db: DBAdapter) {
       ids.length === 0
         ? Promise.resolve([] as FileRow[])
         : db.findMany<FileRow>({ model: "billingFile", where: [...live(merchantId), ...idIn("id", ids)] }),
+    /** Live files among `ids` of any merchant (product media of loaded products). */
+    byIdsAny: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([] as FileRow[])
+        : db.findMany<FileRow>({
+            model: "billingFile",
+            where: [...idIn("id", ids), { field: "deletedAt", value: null }],
+          }),
+    /** A live product media file by id (the public image address). */
+    findPublicMedia: (id: string) =>
+      db.findOne<FileRow>({
+        model: "billingFile",
+        where: [
+          { field: "id", value: id },
+          { field: "service", value: "product_media" },
+          { field: "deletedAt", value: null },
+        ],
+      }),
+    setPublicUrl: (id: string, publicUrl: string) =>
+      db.update<FileRow>({
+        model: "billingFile",
+        where: [{ field: "id", value: id }],
+        update: { publicUrl },
+      }),
     markDeleted: (id: string, at: Date) =>
       db.update<FileRow>({
         model: "billingFile",

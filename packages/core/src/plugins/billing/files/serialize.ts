@@ -11,6 +11,8 @@ export function serializeFile(f: FileRow) {
     sizeReadable: readableSize(Number(f.size)),
     checksumSha256: f.checksumSha256,
     isUploaded: true,
+    service: f.service ?? "downloadable",
+    publicUrl: f.publicUrl ?? null,
     createdAt: f.createdAt,
   };
 }

@@ -16,7 +16,16 @@ export interface UploadInput {
   name: string;
   mimeType: string;
   bytes: Uint8Array;
+  /** `downloadable` (default): for downloadables benefits; `product_media`: a public product image. */
+  service?: "downloadable" | "product_media";
 }
+
+/** Images a product may show (no SVG: it can carry script). */
+export const PRODUCT_MEDIA_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
+
+/** Where a product media file is served, publicly: `GET /product-media/{id}`. */
+export const productMediaUrl = (baseURL: string, id: string) =>
+  `${baseURL}/product-media/${encodeURIComponent(id)}`;
 
 /** Name and media type of an upload (the bytes are checked apart: empty 422, too large 413). */
 export const fileMetaInput = z.object({
@@ -62,6 +71,9 @@ export function createFileService(ctx: BillingContext, merchants: MerchantServic
     const meta = parseInput(fileMetaInput, { name: input.name, mimeType: input.mimeType });
     if (input.bytes.byteLength === 0) throw BILLING_ERRORS.FILE_IS_EMPTY();
     if (input.bytes.byteLength > maxSize) throw BILLING_ERRORS.FILE_IS_TOO_LARGE({ maxSize });
+    const service = input.service ?? "downloadable";
+    if (service === "product_media" && !PRODUCT_MEDIA_TYPES.includes(meta.mimeType))
+      throw BILLING_ERRORS.PRODUCT_MEDIA_MUST_BE_A_PNG_JPEG_GIF_WEBP_OR_AVIF_IMAGE();
     const merchant = await merchantOf(merchants, input);
     const storageKey = `${merchant.id}/${generateRandomString(32)}`;
     const checksumSha256 = await sha256Hex(input.bytes);
@@ -74,9 +86,14 @@ export function createFileService(ctx: BillingContext, merchants: MerchantServic
         size: input.bytes.byteLength,
         checksumSha256,
         storageKey,
+        service,
+        publicUrl: null,
         createdAt: ctx.now(),
       });
-      return serializeFile(row);
+      if (service !== "product_media") return serializeFile(row);
+      const publicUrl = productMediaUrl(ctx.app.baseURL, row.id);
+      await fileRepository(db).setPublicUrl(row.id, publicUrl);
+      return serializeFile({ ...row, publicUrl });
     } catch (error) {
       await storage.delete(storageKey).catch(() => undefined);
       throw error;
@@ -100,7 +117,14 @@ export function createFileService(ctx: BillingContext, merchants: MerchantServic
     return { success: true };
   }
 
-  return { upload, list, delete: remove, storage, maxSize };
+  /** The bytes of a public product image, or null (unknown, deleted, or not product media). */
+  async function publicMedia(id: string) {
+    const row = await fileRepository(db).findPublicMedia(id);
+    if (!row) return null;
+    return { file: row, stream: await storage.stream(row.storageKey) };
+  }
+
+  return { upload, list, delete: remove, publicMedia, storage, maxSize };
 }
 
 export type FileService = ReturnType<typeof createFileService>;

@@ -19,7 +19,15 @@ const short = (max: number) => z.string().max(max).optional();
  */
 export const uploadFile = defineEndpoint(routes.uploadFile, {
   rawBody: true,
-  query: z.object({ organizationId: short(255), name: short(1000), mimeType: short(1000) }).optional(),
+  query: z
+    .object({
+      organizationId: short(255),
+      name: short(1000),
+      mimeType: short(1000),
+      /** `product_media` for a public product image (PNG, JPEG, GIF, WebP, AVIF). */
+      service: z.enum(["downloadable", "product_media"]).optional(),
+    })
+    .optional(),
   auth: "session",
   async handler({ app, session, query, request }) {
     const billing = billingOf(app);
@@ -32,6 +40,7 @@ export const uploadFile = defineEndpoint(routes.uploadFile, {
       name: upload.fields.name ?? query?.name ?? "",
       mimeType: query?.mimeType ?? upload.fields.mimeType ?? "application/octet-stream",
       bytes: upload.bytes,
+      ...(query?.service ? { service: query.service } : {}),
     });
   },
 });

@@ -116,6 +116,12 @@ const name = z
   .min(3, "Name must be at least 3 characters long.")
   .max(256, "Name must be at most 256 characters long.");
 
+/** Product media: ids of files uploaded as `product_media`, in display order (at most 10). */
+const medias = z
+  .array(z.string().min(1).max(255))
+  .max(10, "A product can show at most 10 images.")
+  .refine((ids) => new Set(ids).size === ids.length, "Each image can be shown once.");
+
 export const productCreateInput = z
   .object({
     ...scoped,
@@ -127,6 +133,7 @@ export const productCreateInput = z
     metadata: metadataInput.optional(),
     prices: z.array(priceCreateInput).min(1, "A product needs at least one price."),
     benefits: z.array(z.string().min(1)).optional(),
+    medias: medias.optional(),
     attachedCustomFields: attachedFields.optional(),
   })
   .superRefine((p, ctx) => {
@@ -147,6 +154,7 @@ export const productUpdateInput = z
     isArchived: z.boolean().optional(),
     prices: z.array(priceUpdateInput).min(1, "A product needs at least one price.").optional(),
     benefits: z.array(z.string().min(1)).optional(),
+    medias: medias.optional(),
     attachedCustomFields: attachedFields.optional(),
   })
   .superRefine(refineTrialPair);

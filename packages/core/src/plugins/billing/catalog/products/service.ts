@@ -2,6 +2,7 @@ import type { DBAdapter, Row } from "../../../../db/adapter";
 import { grantsOnProductBenefitsChanged } from "../../benefit-grants/enqueue";
 import type { BillingContext, Emit } from "../../context";
 import { BILLING_ERRORS } from "../../errors";
+import { fileRepository } from "../../files/repository";
 import type { MerchantService } from "../../merchants/service";
 import { paginated } from "../../pagination";
 import { TRIAL_MESSAGES } from "../../subscriptions/trials";
@@ -32,6 +33,18 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
     const row = await catalogRepository(tx).findProduct(merchantId, id);
     if (!row) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     return row;
+  }
+
+  /** Product media must be the merchant's live files uploaded as `product_media`: the ids, in order. */
+  async function checkMedias(tx: DBAdapter, merchantId: string, ids: readonly string[]) {
+    const files = new Map((await fileRepository(tx).byIds(merchantId, ids)).map((f) => [f.id, f]));
+    for (const [i, id] of ids.entries()) {
+      const file = files.get(id);
+      if (!file) throw invalid(["medias", i], "File not found.");
+      if (file.service !== "product_media")
+        throw BILLING_ERRORS.ONLY_IMAGES_UPLOADED_AS_PRODUCT_MEDIA_CAN_BE_SHOWN_ON_A_PRODUCT();
+    }
+    return [...ids];
   }
 
   async function serialized(tx: DBAdapter, row: ProductRow) {
@@ -72,6 +85,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
         trialIntervalCount: data.trialIntervalCount ?? null,
         isArchived: false,
         metadata: data.metadata ?? {},
+        mediaIds: await checkMedias(tx, merchant.id, data.medias ?? []),
         createdAt: at,
         modifiedAt: at,
       });
@@ -98,6 +112,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
       if (data.description !== undefined) changes.description = data.description;
       if (data.metadata !== undefined) changes.metadata = data.metadata;
       if (data.isArchived !== undefined) changes.isArchived = data.isArchived;
+      if (data.medias !== undefined) changes.mediaIds = await checkMedias(tx, merchant.id, data.medias);
       if (data.trialInterval !== undefined || data.trialIntervalCount !== undefined) {
         if (data.trialInterval && !current.isRecurring)
           throw invalid(["trialInterval"], TRIAL_MESSAGES.notRecurring);
