@@ -1,4 +1,6 @@
 import { definePlugin } from "../../plugin/define-plugin";
+// The organization plugin's event names (declaration merging), heard for seats.
+import type {} from "../organization/events";
 import { createSignUpCustomers } from "./customers/sign-up";
 import { checkout } from "./endpoints/checkout";
 import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "./endpoints/checkout-client";

@@ -75,19 +75,19 @@ describe("product media", () => {
   it("products show their images in order; updates replace, reorder or clear them; lists carry them", async () => {
     const { app, media, product } = await shop();
     const [a, b] = [await media("a.png"), await media("b.png")];
-    const created = await ok(product([a.id, b.id]));
+    const created = await ok<Product>(product([a.id, b.id]));
     expect(created.medias.map((m) => [m.id, m.publicUrl])).toEqual([
       [a.id, a.publicUrl],
       [b.id, b.publicUrl],
     ]);
-    const reordered = await ok(
-      app.shop.post<Product>("/billing/products/update", { id: created.id, medias: [b.id, a.id] }),
+    const reordered = await ok<Product>(
+      app.shop.post("/billing/products/update", { id: created.id, medias: [b.id, a.id] }),
     );
     expect(reordered.medias.map((m) => m.id)).toEqual([b.id, a.id]);
-    const listed = await ok(app.shop.get<{ items: Product[] }>("/billing/products/list"));
+    const listed = await ok<{ items: Product[] }>(app.shop.get("/billing/products/list"));
     expect(listed.items[0]!.medias.map((m) => m.id)).toEqual([b.id, a.id]);
-    const cleared = await ok(
-      app.shop.post<Product>("/billing/products/update", { id: created.id, medias: [] }),
+    const cleared = await ok<Product>(
+      app.shop.post("/billing/products/update", { id: created.id, medias: [] }),
     );
     expect(cleared.medias).toEqual([]);
   });
@@ -95,9 +95,9 @@ describe("product media", () => {
   it("a deleted image leaves the product and its address answers 404", async () => {
     const { app, media, product } = await shop();
     const file = await media();
-    const created = await ok(product([file.id]));
+    const created = await ok<Product>(product([file.id]));
     await ok(app.shop.post("/billing/files/delete", { id: file.id }));
-    const got = await ok(app.shop.get<Product>("/billing/products/get", { query: { id: created.id } }));
+    const got = await ok<Product>(app.shop.get("/billing/products/get", { query: { id: created.id } }));
     expect(got.medias).toEqual([]);
     expect((await app.auth.handler(new Request(file.publicUrl!))).status).toBe(404);
   });
@@ -125,7 +125,7 @@ describe("product media", () => {
       (await app.auth.handler(new Request(`${app.auth.$context.baseURL}/product-media/${download.id}`)))
         .status,
     ).toBe(404);
-    const products = await ok(app.shop.get<{ items: Product[] }>("/billing/products/list"));
+    const products = await ok<{ items: Product[] }>(app.shop.get("/billing/products/list"));
     expect(products.items).toEqual([]);
   });
 });
