@@ -1,6 +1,6 @@
 import type { DBAdapter } from "../../../db/adapter";
 import { loadProductsById } from "../catalog/load";
-import type { OrderRow, SubscriptionRow } from "../rows";
+import type { BenefitGrantRow, OrderRow, SubscriptionRow } from "../rows";
 import { subscriptionRepository } from "../subscriptions/repository";
 import { benefitGrantRepository } from "./repository";
 
@@ -84,6 +84,8 @@ export async function grantsOnOrderPaid(
   order: OrderRow,
   now: Date,
   knownBenefitIds?: readonly string[],
+  /** The subscription scope's grants when the caller read them for a batch (`cycleGrantsOf`). */
+  knownScopeGrants?: ReadonlyMap<string, readonly BenefitGrantRow[]>,
 ) {
   if (order.billingReason === "purchase") {
     await grantProduct(
@@ -103,10 +105,28 @@ export async function grantsOnOrderPaid(
   }
   if (order.billingReason !== "subscription_cycle" || !order.subscriptionId) return;
   const repo = benefitGrantRepository(tx);
-  for (const grant of await repo.ofScope(subscriptionScope(order.subscriptionId))) {
+  const scope = subscriptionScope(order.subscriptionId);
+  for (const grant of knownScopeGrants?.get(scope) ?? (await repo.ofScope(scope))) {
     if (grant.status !== "granted") continue;
     if (await repo.addCycle(grant.id)) await repo.patchIn(grant.id, "granted", dueNow(now));
   }
+}
+
+/** The grants of the subscriptions of some renewal orders, by scope, in one query (batched charges). */
+export async function cycleGrantsOf(tx: DBAdapter, orders: readonly OrderRow[]) {
+  const scopes = [
+    ...new Set(
+      orders.flatMap((o) =>
+        o.billingReason === "subscription_cycle" && o.subscriptionId
+          ? [subscriptionScope(o.subscriptionId)]
+          : [],
+      ),
+    ),
+  ];
+  const byScope = new Map<string, BenefitGrantRow[]>(scopes.map((s) => [s, []]));
+  for (const grant of await benefitGrantRepository(tx).ofScopes(scopes))
+    byScope.get(grant.scope)?.push(grant);
+  return byScope;
 }
 
 /**

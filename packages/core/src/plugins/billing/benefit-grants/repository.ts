@@ -42,6 +42,14 @@ export function benefitGrantRepository(db: DBAdapter) {
     /** Grants of one scope (`order:<id>` / `subscription:<id>`). */
     ofScope: (scope: string) =>
       db.findMany<BenefitGrantRow>({ model: MODEL, where: [{ field: "scope", value: scope }] }),
+    /** The grants of several scopes in one query. */
+    ofScopes: (scopes: readonly string[]) =>
+      scopes.length === 0
+        ? Promise.resolve([] as BenefitGrantRow[])
+        : db.findMany<BenefitGrantRow>({
+            model: MODEL,
+            where: [{ field: "scope", operator: "in", value: [...scopes] }],
+          }),
     /** Every grant of one benefit in some status (benefit edits and deletion). */
     ofBenefit: (benefitId: string, status: BenefitGrantStatus) =>
       db.findMany<BenefitGrantRow>({

@@ -1,12 +1,12 @@
 import type { DBAdapter } from "../../../db/adapter";
-import { grantsOnOrderPaid } from "../benefit-grants/enqueue";
+import { cycleGrantsOf, grantsOnOrderPaid } from "../benefit-grants/enqueue";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { orderRepository } from "../orders/repository";
 import { serializeOrder } from "../orders/serialize";
 import type { OrderService } from "../orders/service";
 import type { PaymentResult } from "../processors/processor";
-import type { OrderItemRow, OrderRow, SubscriptionRow } from "../rows";
+import type { BenefitGrantRow, OrderItemRow, OrderRow, SubscriptionRow } from "../rows";
 import {
   type BatchRelations,
   DEFAULT_RENEWAL_CONCURRENCY,
@@ -79,6 +79,7 @@ export function createCharges(ctx: BillingContext, orders: OrderService) {
     done: Charged,
     sub: SubscriptionRow | null,
     batch: Batch,
+    grants?: ReadonlyMap<string, readonly BenefitGrantRow[]>,
   ) {
     const { order, intentId } = done;
     const now = ctx.now();
@@ -100,7 +101,7 @@ export function createCharges(ctx: BillingContext, orders: OrderService) {
     await emit(order.merchantId, "order.updated", serialized);
     await emit(order.merchantId, "order.paid", serialized);
     // A renewal paid: the subscription's benefits cycle (BILLING.md 6.2), outside this transaction.
-    await grantsOnOrderPaid(tx, row, now);
+    await grantsOnOrderPaid(tx, row, now, undefined, grants);
     if (sub?.status !== "past_due" || (await orderRepository(tx).pendingOf(sub.id)).length > 0) return null;
     const back = { pastDueAt: null, modifiedAt: now };
     if (!(await subscriptionRepository(tx).move(sub.id, "past_due", "active", back))) return null;
@@ -119,10 +120,14 @@ export function createCharges(ctx: BillingContext, orders: OrderService) {
         ...new Set(charged.flatMap((c) => (c.order.subscriptionId ? [c.order.subscriptionId] : []))),
       ];
       const subs = new Map((await subscriptionRepository(tx).findByIds(ids)).map((s) => [s.id, s]));
+      const grants = await cycleGrantsOf(
+        tx,
+        charged.map((c) => c.order),
+      );
       for (const done of charged) {
         const id = done.order.subscriptionId;
         const sub = id ? (subs.get(id) ?? null) : null;
-        const after = await paidOne(tx, emit, done, sub, batch);
+        const after = await paidOne(tx, emit, done, sub, batch, grants);
         // A later order of the same subscription sees it as this one left it.
         if (after) subs.set(after.id, after);
       }

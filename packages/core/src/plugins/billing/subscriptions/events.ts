@@ -17,11 +17,17 @@ export async function emitSubscription(
   subscription: SubscriptionRow,
   types: readonly BillingEventType[],
   stateChanged: boolean,
+  /**
+   * The product's benefit ids when the caller has them loaded (saves reading the product), or
+   * "unchanged" when neither the status nor the product changed (a renewal): nothing to grant.
+   */
+  benefits?: readonly string[] | "unchanged",
 ) {
   const data = subscriptionCore(subscription);
   for (const type of types) await emit(subscription.merchantId, type, data);
   // Its benefits follow the status (granted while active, revoked when ended); the jobs run later.
-  await grantsOnSubscription(tx, subscription, subscription.modifiedAt);
+  if (benefits !== "unchanged")
+    await grantsOnSubscription(tx, subscription, subscription.modifiedAt, benefits);
   if (!stateChanged) return;
   const customer = await customerRepository(tx).findAnyById(subscription.customerId);
   if (customer)

@@ -113,7 +113,10 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
     const types = converted
       ? (["subscription.updated", "subscription.active"] as const)
       : (["subscription.updated"] as const);
-    await emitSubscription(tx, emit, renewed, types, converted);
+    // A renewal keeps status and product (benefits unchanged: they cycle when the order is paid);
+    // a trial converting grants with the product's benefits as the batch loaded them.
+    const benefits = converted ? loaded?.benefits.map((b) => b.id) : ("unchanged" as const);
+    await emitSubscription(tx, emit, renewed, types, converted, benefits);
     return { renewed, lines, discountAmount: charge.discountAmount, product: loaded, discount };
   }
 
