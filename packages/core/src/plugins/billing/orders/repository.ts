@@ -49,7 +49,19 @@ export function orderRepository(db: DBAdapter) {
       if (tax !== 0) return bump("refundedTaxAmount", tax, Math.max(0, order.taxAmount));
       return after;
     },
+    /** Several new orders in one multi-row insert (renewal batches); how many were written. */
+    async insertMany(data: readonly (Row & { status: OrderStatus })[]) {
+      for (const row of data) orderStates.assertInitial(row.status);
+      return db.createMany({ model: "billingOrder", data });
+    },
+    /** A merchant's orders by invoice number (one query). */
+    byInvoiceNumbers: (merchantId: string, numbers: readonly string[]) =>
+      db.findMany<OrderRow>({
+        model: "billingOrder",
+        where: [{ field: "merchantId", value: merchantId }, ...idIn("invoiceNumber", numbers)],
+      }),
     insertItem: (data: Row) => db.create<OrderItemRow>({ model: "billingOrderItem", data }),
+    insertItems: (data: readonly Row[]) => db.createMany({ model: "billingOrderItem", data }),
     itemsOf: (orderIds: readonly string[]) =>
       db.findMany<OrderItemRow>({
         model: "billingOrderItem",

@@ -55,20 +55,17 @@ export async function createSubscriptionOrder(
 }
 
 /** Writes the order and its lines (no event yet). */
-export async function insertSubscriptionOrder(
-  deps: Deps,
-  tx: DBAdapter,
-  input: SubscriptionOrderInput,
-  invoiceNumber: string,
-): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
-  const { subscription: sub, customer, now } = { ...input, now: deps.now };
+/** The order row of a subscription order (renewal or plan-change invoice), before it is written. */
+function orderData(deps: Deps, input: SubscriptionOrderInput, invoiceNumber: string) {
+  const { subscription: sub, customer } = input;
+  const now = deps.now;
   const subtotal = input.lines.reduce((sum, l) => sum + l.amount, 0);
   const net = subtotal - input.discountAmount;
   const paid = net <= 0 || Boolean(input.paidWith);
-  const order = await orderRepository(tx).insert({
+  return {
     merchantId: sub.merchantId,
     invoiceNumber,
-    status: paid ? "paid" : "pending",
+    status: paid ? ("paid" as const) : ("pending" as const),
     subtotalAmount: subtotal,
     discountAmount: input.discountAmount,
     netAmount: net,
@@ -91,14 +88,62 @@ export async function insertSubscriptionOrder(
     paymentIntentId: input.paidWith ?? null,
     createdAt: now,
     modifiedAt: now,
-  });
+  };
+}
+
+/** Writes the order and its lines (no event yet). */
+export async function insertSubscriptionOrder(
+  deps: Deps,
+  tx: DBAdapter,
+  input: SubscriptionOrderInput,
+  invoiceNumber: string,
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  const order = await orderRepository(tx).insert(orderData(deps, input, invoiceNumber));
   const items: OrderItemRow[] = [];
   for (const line of input.lines) {
     items.push(
-      await orderRepository(tx).insertItem({ orderId: order.id, taxAmount: 0, createdAt: now, ...line }),
+      await orderRepository(tx).insertItem({ orderId: order.id, taxAmount: 0, createdAt: deps.now, ...line }),
     );
   }
   return { order, items };
+}
+
+/**
+ * Writes the orders of several subscriptions of one merchant at once (renewal batches): one
+ * multi-row insert for the orders, one read to get them back by invoice number, one multi-row
+ * insert for their lines and one read of those, whatever the batch size. In input order.
+ */
+export async function insertSubscriptionOrders(
+  deps: Deps,
+  tx: DBAdapter,
+  inputs: readonly SubscriptionOrderInput[],
+  invoiceNumbers: readonly string[],
+): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
+  if (inputs.length === 0) return [];
+  const repo = orderRepository(tx);
+  const merchantId = inputs[0]!.subscription.merchantId;
+  await repo.insertMany(inputs.map((input, i) => orderData(deps, input, invoiceNumbers[i] as string)));
+  const byNumber = new Map(
+    (await repo.byInvoiceNumbers(merchantId, invoiceNumbers)).map((o) => [o.invoiceNumber, o]),
+  );
+  const orders = invoiceNumbers.map((n) => {
+    const order = byNumber.get(n);
+    if (!order) throw new Error(`renewal order ${n} was not written`);
+    return order;
+  });
+  await repo.insertItems(
+    inputs.flatMap((input, i) =>
+      input.lines.map((line, position) => ({
+        orderId: orders[i]!.id,
+        taxAmount: 0,
+        // Lines keep their order (createdAt orders them on every database).
+        createdAt: new Date(deps.now.getTime() + position),
+        ...line,
+      })),
+    ),
+  );
+  const items = await repo.itemsOf(orders.map((o) => o.id));
+  return orders.map((order) => ({ order, items: items.filter((it) => it.orderId === order.id) }));
 }
 
 /** Emits order.created (and order.updated + order.paid when it is paid already). */

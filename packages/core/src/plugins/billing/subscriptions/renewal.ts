@@ -13,7 +13,7 @@ import {
   loadBatchRelations,
 } from "./batch";
 import { emitSubscription, endNow } from "./events";
-import { announceSubscriptionOrder, insertSubscriptionOrder, type OrderLine } from "./orders";
+import { announceSubscriptionOrder, insertSubscriptionOrders, type OrderLine } from "./orders";
 import { nextPeriodEnd } from "./periods";
 import { subscriptionRepository } from "./repository";
 import { seatLabel } from "./seat-rules";
@@ -140,18 +140,17 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
         const group = planned.filter((p) => p.renewed.merchantId === merchantId);
         const merchant = batch.merchants.get(merchantId) ?? (await merchants.byId(merchantId, tx));
         const numbers = await merchants.nextInvoiceNumbers(tx, merchant, group.length);
-        for (const [i, p] of group.entries()) {
-          const input = {
-            subscription: p.renewed,
-            customer: batch.customers.get(p.renewed.customerId) ?? null,
-            reason: "subscription_cycle" as const,
-            lines: p.lines,
-            discountAmount: p.discountAmount,
-            known: { product: p.product, discount: p.discount },
-          };
-          const draft = await insertSubscriptionOrder(deps, tx, input, numbers[i] as string);
-          await announceSubscriptionOrder(deps, tx, emit, draft, input);
-        }
+        const inputs = group.map((p) => ({
+          subscription: p.renewed,
+          customer: batch.customers.get(p.renewed.customerId) ?? null,
+          reason: "subscription_cycle" as const,
+          lines: p.lines,
+          discountAmount: p.discountAmount,
+          known: { product: p.product, discount: p.discount },
+        }));
+        const drafts = await insertSubscriptionOrders(deps, tx, inputs, numbers);
+        for (const [i, draft] of drafts.entries())
+          await announceSubscriptionOrder(deps, tx, emit, draft, inputs[i]!);
       }
       return outcomes;
     });
