@@ -56,10 +56,10 @@ for (const store of stores) {
     it("github_repository: granted on a subscription, cycled at renewal, revoked", async () => {
       await githubFlow(app, server);
     });
-    it("discord: granted on a purchase, revoked by a refund with revokeBenefits", async () => {
+    it("discord: granted on a subscription, cycled at renewal, revoked", async () => {
       await discordFlow(app, server);
     });
-    it("downloadables: listed with working links, taken away by a refund with revokeBenefits", async () => {
+    it("downloadables: granted, refunded with revokeBenefits; on a subscription cycled and revoked", async () => {
       await downloadablesFlow(app);
     });
   });

@@ -88,7 +88,7 @@ describe("benefit engine with the GitHub strategy", () => {
 });
 
 describe("benefit engine with the Discord strategy", () => {
-  it("a purchase adds the member with the role; a refund with revokeBenefits removes the role", async () => {
+  it("a subscription adds the member with the role, a renewal cycles it without a call, revoke removes the role", async () => {
     const app = await benefitShop();
     await discordFlow(app, server);
   });

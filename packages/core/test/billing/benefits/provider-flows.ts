@@ -109,7 +109,7 @@ export async function githubFlow(app: BenefitShop, server: SetupServerApi) {
   expect(await app.outbox(["benefit_grant.revoked"])).toHaveLength(1);
 }
 
-/** Discord: a purchase adds the member with the role; a refund with revokeBenefits removes the role. */
+/** Discord: a subscription adds the member with the role, a renewal cycles it without a call, revoke removes the role. */
 export async function discordFlow(app: BenefitShop, server: SetupServerApi) {
   const calls: Call[] = [];
   server.use(
@@ -136,7 +136,7 @@ export async function discordFlow(app: BenefitShop, server: SetupServerApi) {
     { guildId: "g1", roleId: "r1", guildToken: "bot-token", kickMember: false },
     "Community role",
   );
-  const { order } = await app.buy(await app.product([role]));
+  const { subscriptionId } = await app.buy(await app.product([role], { recurring: true }));
   expect((await app.runDue()).benefitGrants).toMatchObject({ granted: 1, failed: 0 });
   expect(routes(calls)).toEqual([
     "GET /api/v10/guilds/g1/members/80351110224678912",
@@ -145,21 +145,23 @@ export async function discordFlow(app: BenefitShop, server: SetupServerApi) {
   expect(calls[1]!.auth).toBe("Bot bot-token");
   expect(calls[1]!.body).toMatchObject({ access_token: "discord-user-token", roles: ["r1"] });
 
+  // A renewal cycles the grant: the role stays, Discord is not called.
   calls.length = 0;
-  await ok(
-    app.shop.post("/billing/refunds/create", {
-      orderId: order.id,
-      amount: 2000,
-      reason: "customer_request",
-      revokeBenefits: true,
-    }),
-  );
+  await app.pass(31);
+  const renewal = await app.runDue();
+  expect(renewal.benefitGrants).toMatchObject({ cycled: 1, failed: 0 });
+  expect(calls).toEqual([]);
+
+  await ok(app.shop.post("/billing/subscriptions/revoke", { id: subscriptionId }));
   expect((await app.runDue()).benefitGrants).toMatchObject({ revoked: 1, failed: 0 });
   expect(routes(calls)).toEqual(["DELETE /api/v10/guilds/g1/members/80351110224678912/roles/r1"]);
   expect(await app.myBenefits()).toEqual([]);
 }
 
-/** Downloadables: a purchase lists the files with working links; a refund with revokeBenefits takes them away. */
+/**
+ * Downloadables: a purchase lists the files with working links, a refund with revokeBenefits takes
+ * them away; on a subscription they are kept through a renewal and revoked with it.
+ */
 export async function downloadablesFlow(app: BenefitShop) {
   const body = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7) % 256);
   const uploaded = await app.auth.handler(
@@ -205,4 +207,23 @@ export async function downloadablesFlow(app: BenefitShop) {
   await app.runDue();
   expect((await ok<{ items: unknown[] }>(app.buyer.get("/customer/downloadables/list"))).items).toEqual([]);
   expect((await app.auth.handler(new Request(url))).status).toBe(403);
+
+  // The same files on a subscription: granted, kept through a renewal (cycled), revoked with it.
+  const { subscriptionId } = await app.buy(await app.product([pack], { recurring: true }));
+  await app.runDue();
+  const listedAgain = async () =>
+    (
+      await ok<{ items: { id: string; downloadUrl: string }[] }>(
+        app.buyer.get("/customer/downloadables/list"),
+      )
+    ).items;
+  expect((await listedAgain()).map((i) => i.id)).toEqual([file.id]);
+  await app.pass(31);
+  expect((await app.runDue()).benefitGrants).toMatchObject({ cycled: 1, failed: 0 });
+  const [kept] = await listedAgain();
+  expect(kept!.id).toBe(file.id);
+  expect((await app.auth.handler(new Request(kept!.downloadUrl))).status).toBe(200);
+  await ok(app.shop.post("/billing/subscriptions/revoke", { id: subscriptionId }));
+  expect((await app.runDue()).benefitGrants).toMatchObject({ revoked: 1, failed: 0 });
+  expect(await listedAgain()).toEqual([]);
 }
