@@ -103,7 +103,7 @@ export function ledgerProcessor() {
 export function pausingDatabase(
   database: DatabaseAdapter,
   pauseAt: (
-    op: "create" | "updateMany",
+    op: "create" | "createMany" | "updateMany",
     args: { model: string; update?: Record<string, unknown> },
   ) => boolean,
   onPause: () => void,
@@ -111,7 +111,7 @@ export function pausingDatabase(
   const wrap = (db: DBAdapter): DBAdapter =>
     new Proxy(db, {
       get(target, prop, receiver) {
-        if (prop === "create" || prop === "updateMany") {
+        if (prop === "create" || prop === "createMany" || prop === "updateMany") {
           return async (args: { model: string; update?: Record<string, unknown> }) => {
             if (pauseAt(prop, args)) {
               onPause();

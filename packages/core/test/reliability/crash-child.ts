@@ -40,7 +40,7 @@ const pool = new pg.Pool({ connectionString: serviceUrls.postgres, max: 4 });
 const database = pausingDatabase(
   postgresAdapter(pool, { tablePrefix }),
   (op, args) =>
-    op === "create" &&
+    (op === "create" || op === "createMany") &&
     ((pause === "account" && args.model === "account") ||
       (pause === "session" && args.model === "session") ||
       (pause === "delivery" && args.model === "billingWebhookDelivery") ||
