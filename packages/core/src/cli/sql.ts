@@ -1,19 +1,7 @@
-import {
-  DummyDriver,
-  Kysely,
-  MysqlAdapter,
-  MysqlIntrospector,
-  MysqlQueryCompiler,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-} from "kysely";
+import { compileOnly } from "../adapters/kysely/compile";
 import { creationOrder, keyedFields } from "../adapters/kysely/schema-graph";
 import { createIndexSql, createTableSql, indexesOf, type SqlContext } from "../adapters/kysely/table-sql";
-import type { DynamicDatabase, DynamicKysely, SqlDialect } from "../adapters/kysely/types";
+import type { SqlDialect } from "../adapters/kysely/types";
 import type { AdapterOptions } from "../db/adapter";
 import type { Schema } from "../db/model";
 import { resolvePhysical } from "../db/physical";
@@ -22,24 +10,6 @@ import { resolvePhysical } from "../db/physical";
  * The DDL of a whole schema for an empty database, computed by the same functions as the Kysely
  * adapter's migrations (so `gatehouse migrate` afterwards finds nothing to do), without a connection.
  */
-
-/** A Kysely instance that only compiles queries (executing one is a no-op). */
-function compileOnly(dialect: SqlDialect): DynamicKysely {
-  const parts = {
-    postgres: [PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler],
-    mysql: [MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler],
-    sqlite: [SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler],
-  } as const;
-  const [Adapter, Introspector, Compiler] = parts[dialect];
-  return new Kysely<DynamicDatabase>({
-    dialect: {
-      createAdapter: () => new Adapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new Introspector(db),
-      createQueryCompiler: () => new Compiler(),
-    },
-  });
-}
 
 /**
  * MySQL/MariaDB tables get a binary collation so that `=` compares strings exactly. `migrate`

@@ -15,8 +15,11 @@ import type { DriverAggregateArgs } from "../../db/aggregate";
 import { aggregateSql } from "./aggregate-sql";
 import type { DynamicDatabase, SqlDialect } from "./types";
 
-/** A Kysely that only compiles (no connection): SQL text and parameters for another client. */
-function compiler(dialect: SqlDialect): Kysely<DynamicDatabase> {
+/**
+ * A Kysely that only compiles (no connection; executing is a no-op): SQL text and parameters for
+ * another client (Prisma's raw queries) or for a file (`gatehouse generate`).
+ */
+export function compileOnly(dialect: SqlDialect): Kysely<DynamicDatabase> {
   const parts = {
     postgres: [PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler],
     mysql: [MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler],
@@ -38,6 +41,6 @@ export function compileAggregate(
   args: DriverAggregateArgs,
   dialect: SqlDialect,
 ): { sql: string; parameters: readonly unknown[] } {
-  const compiled = aggregateSql(args, dialect).compile(compiler(dialect));
+  const compiled = aggregateSql(args, dialect).compile(compileOnly(dialect));
   return { sql: compiled.sql, parameters: compiled.parameters };
 }

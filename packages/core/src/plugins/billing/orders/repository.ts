@@ -81,17 +81,7 @@ export function orderRepository(db: DBAdapter) {
           : []),
         ...(billingType === "one_time" ? [{ field: "subscriptionId", value: null }] : []),
       ];
-      const [rows, total] = await Promise.all([
-        db.findMany<OrderRow>({
-          model: "billingOrder",
-          where,
-          sortBy: { field: "createdAt", direction: "desc" },
-          limit: window.limit,
-          offset: (window.page - 1) * window.limit,
-        }),
-        db.count({ model: "billingOrder", where }),
-      ]);
-      return { rows, total };
+      return listPage<OrderRow>(db, "billingOrder", where, window);
     },
     /** Newest first, of one merchant (merchant read API); every filter optional. */
     pageForMerchant: (

@@ -1,5 +1,6 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import type { Where } from "../../../db/where";
+import { listPage } from "../repository";
 import type { SubscriptionRow } from "../rows";
 import { ACTIVE_STATUSES, BILLABLE_STATUSES, type SubscriptionStatus, subscriptionStates } from "./status";
 
@@ -49,17 +50,7 @@ export function subscriptionRepository(db: DBAdapter) {
           : { field: "customerId", operator: "in", value: [...scope.customerIds] },
         ...(statuses ? [{ field: "status", operator: "in" as const, value: [...statuses] }] : []),
       ];
-      const [rows, total] = await Promise.all([
-        db.findMany<SubscriptionRow>({
-          model: "billingSubscription",
-          where,
-          sortBy: { field: "createdAt", direction: "desc" },
-          limit: window.limit,
-          offset: (window.page - 1) * window.limit,
-        }),
-        db.count({ model: "billingSubscription", where }),
-      ]);
-      return { rows, total };
+      return listPage<SubscriptionRow>(db, "billingSubscription", where, window);
     },
     /** Billable (active, trialing, past_due) subscriptions bought for one reference (organization). */
     billableOfReference: (referenceId: string) =>
@@ -87,17 +78,7 @@ export function subscriptionRepository(db: DBAdapter) {
           ? [{ field: "status", operator: "in" as const, value: [...filter.statuses] }]
           : []),
       ];
-      const [rows, total] = await Promise.all([
-        db.findMany<SubscriptionRow>({
-          model: "billingSubscription",
-          where,
-          sortBy: { field: "createdAt", direction: "desc" },
-          limit: window.limit,
-          offset: (window.page - 1) * window.limit,
-        }),
-        db.count({ model: "billingSubscription", where }),
-      ]);
-      return { rows, total };
+      return listPage<SubscriptionRow>(db, "billingSubscription", where, window);
     },
     /** Active or trialing subscriptions of a product (its benefits changed). */
     activeOfProduct: (productId: string) =>
