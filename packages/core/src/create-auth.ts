@@ -1,14 +1,14 @@
 import { memoryAdapter } from "./adapters/memory";
 import { coreEndpoints } from "./auth/endpoints";
-import { AUTH_ERRORS } from "./auth/errors";
-import type { AuthOptions } from "./auth/options";
-import type { AppContext } from "./context/app-context";
 import { buildSchema } from "./context/build-schema";
-import { createAppContext } from "./context/create-app-context";
+import { createAppContext } from "./create-app-context";
+import type { AppContext } from "./kernel/app-context";
+import type { AnyEndpoint, EndpointMap } from "./kernel/endpoint";
+import { AUTH_ERRORS } from "./kernel/errors";
+import type { AuthOptions } from "./kernel/options";
 import { createRateLimiter } from "./rate-limit";
 import { type Compiled, compileEndpoint } from "./router/compile";
 import { createDispatcher } from "./router/dispatch";
-import type { AnyEndpoint, EndpointMap } from "./router/endpoint";
 import { DEFAULT_MAX_BODY_SIZE, declaredTooLarge } from "./router/read-body";
 import type { AuthEndpoints, InferAPI, InferSession, InferUser, PluginServices } from "./types/infer";
 

@@ -1,8 +1,3 @@
-export { AUTH_ERROR_CODES } from "./auth/error-codes";
-export { AUTH_ERRORS } from "./auth/errors";
-export type { Account, Session, SessionWithUser, User, Verification } from "./auth/models";
-export type { AuthOptions, EmailMessageBase, ModelHooks, RateLimitRule } from "./auth/options";
-export { coreRoutes } from "./auth/routes";
 export {
   type AnyProviderOptions,
   type AppleOptions,
@@ -17,8 +12,6 @@ export {
   VK_LANG,
   type VkLang,
 } from "./auth/social";
-export type { AppContext } from "./context/app-context";
-export type { RequestContext } from "./context/request-context";
 export { type Auth, createAuth } from "./create-auth";
 export type {
   AdapterDriver,
@@ -32,19 +25,26 @@ export { createDBAdapter } from "./db/create-db-adapter";
 export { migrate, planMigrations } from "./db/migrate";
 export { defineModel, type FieldDef, field, type InferModel, type ModelDef, type Schema } from "./db/model";
 export type { Where, WhereNode, WhereOperator } from "./db/where";
-export { APIError, apiError, defineErrors, type ErrorSpec, isAPIError } from "./errors/define-errors";
-export { errorCode } from "./errors/error-code";
-export type { GatehouseEvents, GatehouseHooks } from "./events/types";
-export type { Logger, LogLevel } from "./logger/logger";
-export { type AnyPlugin, definePlugin, type Plugin } from "./plugin/define-plugin";
-export { redirectTo } from "./router/compile";
+export type { AppContext } from "./kernel/app-context";
+export { APIError, apiError, defineErrors, type ErrorSpec, isAPIError } from "./kernel/define-errors";
 export {
   type AuthMode,
   defineEndpoint,
   type Endpoint,
   type RouteDef,
   type RouteManifest,
-} from "./router/endpoint";
+} from "./kernel/endpoint";
+export { errorCode } from "./kernel/error-code";
+export { AUTH_ERROR_CODES } from "./kernel/error-codes";
+export { AUTH_ERRORS } from "./kernel/errors";
+export type { GatehouseEvents, GatehouseHooks } from "./kernel/events";
+export type { Account, Session, SessionWithUser, User, Verification } from "./kernel/models";
+export type { AuthOptions, EmailMessageBase, ModelHooks, RateLimitRule } from "./kernel/options";
+export { type AnyPlugin, definePlugin, type Plugin } from "./kernel/plugin";
+export type { RequestContext } from "./kernel/request-context";
+export { coreRoutes } from "./kernel/routes";
+export type { Logger, LogLevel } from "./logger/logger";
+export { redirectTo } from "./router/compile";
 export type { SecondaryStorage } from "./storage/secondary-storage";
 export { memoryStorage } from "./storage/secondary-storage";
 export type { InferAPI, InferSession, InferUser } from "./types/infer";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { memoryAdapter } from "../src/adapters/memory";
-import { AUTH_ERRORS } from "../src/auth/errors";
-import type { AuthOptions } from "../src/auth/options";
 import { buildSchema } from "../src/context/build-schema";
 import type { DBAdapter } from "../src/db/adapter";
-import { definePlugin } from "../src/plugin/define-plugin";
+import { defineEndpoint } from "../src/kernel/endpoint";
+import { AUTH_ERRORS } from "../src/kernel/errors";
+import type { AuthOptions } from "../src/kernel/options";
+import { definePlugin } from "../src/kernel/plugin";
 import { databaseRateLimitStore } from "../src/rate-limit";
-import { defineEndpoint } from "../src/router/endpoint";
 import { memoryStorage, type SecondaryStorage } from "../src/storage/secondary-storage";
 import { createTestAuth, type TestBrowser, type TestResponse } from "../src/testing";
 

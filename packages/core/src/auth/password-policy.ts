@@ -1,5 +1,5 @@
-import type { AppContext } from "../context/app-context";
-import { AUTH_ERRORS } from "./errors";
+import type { AppContext } from "../kernel/app-context";
+import { AUTH_ERRORS } from "../kernel/errors";
 
 /**
  * Password length must lie within [min, max] (defaults 8 and 128). Checked before any hashing:

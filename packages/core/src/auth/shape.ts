@@ -1,5 +1,5 @@
-import type { AppContext } from "../context/app-context";
 import type { Row } from "../db/adapter";
+import type { AppContext } from "../kernel/app-context";
 
 /** Fields declared `returned: false` per model, found once per schema model. */
 const hiddenByModel = new WeakMap<object, ReadonlySet<string>>();

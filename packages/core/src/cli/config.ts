@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AuthOptions } from "../auth/options";
 import { buildSchema } from "../context/build-schema";
 import type { DatabaseAdapter } from "../db/adapter";
 import type { Schema } from "../db/model";
+import type { AuthOptions } from "../kernel/options";
 import { CliError } from "./io";
 
 /** Where the CLI looks for the auth config when `--config` is not given. */

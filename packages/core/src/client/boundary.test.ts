@@ -36,7 +36,7 @@ describe("@gatehouse-js/core/client stays browser-safe", () => {
       }
     }
     const outside = [...seen].map((f) => relative(src, f)).filter((f) => !f.startsWith("client/"));
-    expect(outside.sort()).toEqual(["auth/error-codes.ts", "auth/routes.ts"]);
+    expect(outside.sort()).toEqual(["kernel/error-codes.ts", "kernel/routes.ts"]);
     expect([...external]).toEqual(["nanostores"]);
   });
 

@@ -1,7 +1,7 @@
-import { AUTH_ERROR_CODES } from "../auth/error-codes";
-import { coreRoutes } from "../auth/routes";
 import type { Auth } from "../create-auth";
-import type { HttpMethod, RouteDef } from "../router/endpoint";
+import type { HttpMethod, RouteDef } from "../kernel/endpoint";
+import { AUTH_ERROR_CODES } from "../kernel/error-codes";
+import { coreRoutes } from "../kernel/routes";
 import { createBroadcast } from "./broadcast";
 import { type ClientResult, createFetcher, type FetchOptions } from "./fetcher";
 import type { AuthClient } from "./infer";

@@ -2,7 +2,7 @@
  * `@gatehouse-js/core/client`: the framework-neutral, browser-safe client. It imports route manifests
  * and error tables only; server types arrive through `import type`.
  */
-export { AUTH_ERROR_CODES } from "../auth/error-codes";
+export { AUTH_ERROR_CODES } from "../kernel/error-codes";
 export { type ClientFetch, type ClientOptions, createAuthClient, resolveBaseURL } from "./create-client";
 export type { ClientError, ClientResult, FetchLike, FetchOptions, RequestHookContext } from "./fetcher";
 export type {

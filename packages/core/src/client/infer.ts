@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { AUTH_ERROR_CODES } from "../auth/error-codes";
-import type { Session, User } from "../auth/models";
-import type { AuthOptions } from "../auth/options";
-import type { AnyPlugin } from "../plugin/define-plugin";
-import type { AuthMode, Endpoint, RouteDef } from "../router/endpoint";
+import type { AuthMode, Endpoint, RouteDef } from "../kernel/endpoint";
+import type { AUTH_ERROR_CODES } from "../kernel/error-codes";
+import type { Session, User } from "../kernel/models";
+import type { AuthOptions } from "../kernel/options";
+import type { AnyPlugin } from "../kernel/plugin";
 import type { AuthEndpoints, InferSession, InferUser, UnionToIntersection } from "../types/infer";
 import type { ClientFetch } from "./create-client";
 import type { ClientResult, FetchOptions } from "./fetcher";

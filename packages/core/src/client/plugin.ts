@@ -1,5 +1,5 @@
 import type { ReadableAtom } from "nanostores";
-import type { RouteManifest } from "../router/endpoint";
+import type { RouteManifest } from "../kernel/endpoint";
 import type { ClientFetch } from "./create-client";
 import type { ClientResult } from "./fetcher";
 import type { QueryAtom } from "./query-atom";

@@ -1,4 +1,4 @@
-import type { HttpMethod, RouteDef } from "../router/endpoint";
+import type { HttpMethod, RouteDef } from "../kernel/endpoint";
 
 /** "sign-in" -> "signIn": one path segment as a method key (better-auth's naming). */
 export function segmentKey(segment: string): string {

@@ -1,5 +1,5 @@
-import type { Session, User } from "../auth/models";
-import { coreRoutes } from "../auth/routes";
+import type { Session, User } from "../kernel/models";
+import { coreRoutes } from "../kernel/routes";
 import { type ClientFetch, type ClientOptions, resolveBaseURL } from "./create-client";
 import { type ClientResult, createFetcher, type FetchOptions } from "./fetcher";
 

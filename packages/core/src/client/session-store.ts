@@ -1,5 +1,5 @@
 import { onMount } from "nanostores";
-import { coreRoutes } from "../auth/routes";
+import { coreRoutes } from "../kernel/routes";
 import type { Fetcher } from "./fetcher";
 import { createQueryAtom, type QueryAtom } from "./query-atom";
 import type { Signals } from "./signals";

@@ -1,4 +1,4 @@
-import type { AppContext } from "./app-context";
+import type { AppContext } from "../kernel/app-context";
 
 /**
  * Runs work after the response: the answer does not wait for it, so its time says nothing about

@@ -1,6 +1,6 @@
-import { coreModels, rateLimitFields } from "../auth/models";
-import type { AuthOptions } from "../auth/options";
 import type { ModelDef, Schema } from "../db/model";
+import { coreModels, rateLimitFields } from "../kernel/models";
+import type { AuthOptions } from "../kernel/options";
 
 /**
  * The merged schema: core models with the user's additional fields, then every plugin's models and

@@ -1,7 +1,7 @@
-import { AUTH_ERRORS } from "../auth/errors";
-import type { RateLimitRule } from "../auth/options";
-import type { AppContext } from "../context/app-context";
-import { createRequestContext } from "../context/request-context";
+import type { AppContext } from "../kernel/app-context";
+import { AUTH_ERRORS } from "../kernel/errors";
+import type { RateLimitRule } from "../kernel/options";
+import { createRequestContext } from "../kernel/request-context";
 import { createRuleResolver, DEFAULT_RATE_LIMIT_RULES, type RuleEntry } from "./rules";
 import {
   databaseRateLimitStore,

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "../auth/options";
+import type { RateLimitRule } from "../kernel/options";
 
 /** A rule entry: limits, or `false` for "never limited". */
 export type RuleEntry = RateLimitRule | false;

@@ -1,5 +1,5 @@
-import type { RateLimitRule } from "../auth/options";
 import { type DBAdapter, isAdapterError } from "../db/adapter";
+import type { RateLimitRule } from "../kernel/options";
 import type { SecondaryStorage } from "../storage/secondary-storage";
 
 /** The outcome of counting one request. */

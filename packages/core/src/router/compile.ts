@@ -1,10 +1,10 @@
 import { APIError, createEndpoint, toResponse } from "better-call";
-import { AUTH_ERRORS } from "../auth/errors";
-import type { SessionWithUser } from "../auth/models";
-import type { AppContext } from "../context/app-context";
-import { createRequestContext, type RequestContext } from "../context/request-context";
-import { isAPIError } from "../errors/define-errors";
-import type { AnyEndpoint, AuthMode } from "./endpoint";
+import type { AppContext } from "../kernel/app-context";
+import { isAPIError } from "../kernel/define-errors";
+import type { AnyEndpoint, AuthMode } from "../kernel/endpoint";
+import { AUTH_ERRORS } from "../kernel/errors";
+import type { SessionWithUser } from "../kernel/models";
+import { createRequestContext, type RequestContext } from "../kernel/request-context";
 import { guardInput } from "./input-guard";
 import { DEFAULT_MAX_BODY_SIZE, readRequestBody } from "./read-body";
 import { respond } from "./respond";

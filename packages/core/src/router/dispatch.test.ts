@@ -1,11 +1,11 @@
 import { createRouter } from "better-call";
 import { describe, expect, it } from "vitest";
 import { coreEndpoints } from "../auth/endpoints";
-import { definePlugin } from "../plugin/define-plugin";
+import { defineEndpoint } from "../kernel/endpoint";
+import { definePlugin } from "../kernel/plugin";
 import { createTestAuth } from "../testing";
 import { type Compiled, compileEndpoint, redirectTo } from "./compile";
 import { createDispatcher } from "./dispatch";
-import { defineEndpoint } from "./endpoint";
 
 /*
  * The routed fast path must answer exactly as better-call's router did. Each request below goes

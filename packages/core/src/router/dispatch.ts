@@ -1,5 +1,5 @@
 import { toResponse } from "better-call";
-import { isAPIError } from "../errors/define-errors";
+import { isAPIError } from "../kernel/define-errors";
 import { type Compiled, type RoutedEndpoint, RoutedError } from "./compile";
 import { respond } from "./respond";
 

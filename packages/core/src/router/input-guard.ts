@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from "../auth/errors";
+import { AUTH_ERRORS } from "../kernel/errors";
 
 /**
  * Boundary checks on every routed body and query, and on server-call input, before the endpoint's

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from "../auth/errors";
+import { AUTH_ERRORS } from "../kernel/errors";
 import { PrototypePollutionError, safeJsonParse } from "./safe-json";
 
 /** Default largest request body, in bytes (`advanced.maxBodySize`). */

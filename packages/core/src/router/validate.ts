@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AUTH_ERRORS } from "../auth/errors";
+import { AUTH_ERRORS } from "../kernel/errors";
 
 export interface ValidationIssue {
   readonly path: readonly (string | number)[];

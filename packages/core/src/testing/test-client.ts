@@ -1,6 +1,6 @@
-import type { AuthOptions } from "../auth/options";
 import { type Auth, createAuth } from "../create-auth";
 import { fastTestHasher } from "../crypto/password";
+import type { AuthOptions } from "../kernel/options";
 
 export interface TestRequestInit {
   method?: string;

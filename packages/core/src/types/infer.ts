@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { CoreEndpoints } from "../auth/endpoints";
-import type { Session, User } from "../auth/models";
-import type { AuthOptions } from "../auth/options";
 import type { FieldMap, InferFields } from "../db/model";
-import type { Plugin, PluginSchema } from "../plugin/define-plugin";
-import type { AuthMode, Endpoint, EndpointMap as EndpointMapAny, RouteDef } from "../router/endpoint";
+import type { AuthMode, Endpoint, EndpointMap as EndpointMapAny, RouteDef } from "../kernel/endpoint";
+import type { Session, User } from "../kernel/models";
+import type { AuthOptions } from "../kernel/options";
+import type { Plugin, PluginSchema } from "../kernel/plugin";
 
 export type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void
   ? I

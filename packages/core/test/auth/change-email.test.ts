@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuthOptions } from "../../src/auth/options";
+import type { AuthOptions } from "../../src/kernel/options";
 import { createTestAuth, type TestBrowser } from "../../src/testing";
 
 interface Mail {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { User } from "../../src/auth/models";
-import type { AuthOptions } from "../../src/auth/options";
-import { apiError } from "../../src/errors/define-errors";
+import { apiError } from "../../src/kernel/define-errors";
+import type { User } from "../../src/kernel/models";
+import type { AuthOptions } from "../../src/kernel/options";
 import { createTestAuth, type TestBrowser, type TestResponse } from "../../src/testing";
 
 interface Mail {

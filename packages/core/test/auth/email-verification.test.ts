@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AuthOptions } from "../../src/auth/options";
 import { createEmailToken } from "../../src/auth/verification/email";
+import type { AuthOptions } from "../../src/kernel/options";
 import { createTestAuth, type TestBrowser } from "../../src/testing";
 
 interface Mail {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { createAuthClient } from "../../src/client";
 import { defineClientPlugin } from "../../src/client/plugin";
-import { definePlugin } from "../../src/plugin/define-plugin";
-import { defineEndpoint, type RouteManifest } from "../../src/router/endpoint";
+import { defineEndpoint, type RouteManifest } from "../../src/kernel/endpoint";
+import { definePlugin } from "../../src/kernel/plugin";
 import { createTestAuth, createTestFetch } from "../../src/testing";
 
 /** A small stand-in for the organization plugin: a manifest, two endpoints, one store. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/cli/generate";
-import type { AnyPlugin } from "../../src/plugin/define-plugin";
+import type { AnyPlugin } from "../../src/kernel/plugin";
 import {
   type AvailablePlugin,
   availablePlugins,

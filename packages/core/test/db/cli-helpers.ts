@@ -1,11 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AuthOptions } from "../../src/auth/options";
 import type { LoadedConfig } from "../../src/cli/config";
 import type { CliIo } from "../../src/cli/io";
 import { buildSchema } from "../../src/context/build-schema";
-import type { AnyPlugin } from "../../src/plugin/define-plugin";
+import type { AuthOptions } from "../../src/kernel/options";
+import type { AnyPlugin } from "../../src/kernel/plugin";
 import { CORE_ROOT } from "./prisma-helpers";
 
 /** A plugin of packages/core/src/plugins: the folder and its factory (the export named like it). */

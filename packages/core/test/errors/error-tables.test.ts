@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_ERROR_CODES } from "../../src/auth/error-codes";
-import { AUTH_ERRORS } from "../../src/auth/errors";
-import { defineErrors, type ErrorSpec, wireCode } from "../../src/errors/define-errors";
-import { errorCode } from "../../src/errors/error-code";
+import { defineErrors, type ErrorSpec, wireCode } from "../../src/kernel/define-errors";
+import { errorCode } from "../../src/kernel/error-code";
+import { AUTH_ERROR_CODES } from "../../src/kernel/error-codes";
+import { AUTH_ERRORS } from "../../src/kernel/errors";
 import { ADMIN_ERROR_CODES } from "../../src/plugins/admin/error-codes";
 import { ADMIN_ERRORS } from "../../src/plugins/admin/errors";
 import { BILLING_ERROR_CODES } from "../../src/plugins/billing/error-codes";

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AuthOptions } from "../../src/auth/options";
 import { compileProxyList, createClientIpResolver, setSocketAddress } from "../../src/context/client-ip";
+import type { AuthOptions } from "../../src/kernel/options";
 import { toNodeHandler } from "../../src/node";
 import { createTestAuth } from "../../src/testing";
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { AnyEndpoint } from "../../src/router/endpoint";
+import type { AnyEndpoint } from "../../src/kernel/endpoint";
 import { fromZod, hostileString, hostileValue, replaceAt } from "./arbitraries";
 
 export type Encoding = "json" | "form" | "multipart" | "multipart-broken" | "text" | "no-type" | "raw";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coreEndpoints } from "../../src/auth/endpoints";
-import type { AnyEndpoint } from "../../src/router/endpoint";
+import type { AnyEndpoint } from "../../src/kernel/endpoint";
 import { serviceAvailable } from "../helpers/services";
 import { record } from "./counters";
 import { caseArbitrary, encodeBody, type FuzzCase, queryString } from "./fuzz-cases";

@@ -1,5 +1,5 @@
-import type { AuthOptions, EmailMessageBase } from "../../src/auth/options";
 import type { DatabaseAdapter } from "../../src/db/adapter";
+import type { AuthOptions, EmailMessageBase } from "../../src/kernel/options";
 import { billing } from "../../src/plugins/billing";
 import type { BillingServices } from "../../src/plugins/billing/services";
 import { createTestAuth } from "../../src/testing";

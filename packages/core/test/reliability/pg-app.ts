@@ -1,7 +1,7 @@
 import pg from "pg";
 import { postgresAdapter } from "../../src/adapters/kysely/index";
-import type { AuthOptions } from "../../src/auth/options";
 import { migrate } from "../../src/db/migrate";
+import type { AuthOptions } from "../../src/kernel/options";
 import { admin } from "../../src/plugins/admin";
 import { billing } from "../../src/plugins/billing";
 import { organization } from "../../src/plugins/organization";

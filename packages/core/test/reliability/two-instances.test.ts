@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AuthOptions } from "../../src/auth/options";
 import { migrate } from "../../src/db/migrate";
+import type { AuthOptions } from "../../src/kernel/options";
 import type { WebhookDeliveryRow, WebhookEventRow } from "../../src/plugins/billing/webhooks/rows";
 import { redisStorage } from "../../src/storage/redis";
 import type { TestBrowser } from "../../src/testing";

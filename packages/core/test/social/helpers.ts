@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { HttpResponse, http } from "msw";
 import type { SetupServerApi } from "msw/node";
-import type { AuthOptions } from "../../src/auth/options";
+import type { AuthOptions } from "../../src/kernel/options";
 import { createTestAuth, type TestBrowser } from "../../src/testing";
 
 export type ErrorBody = { message: string; code: string };

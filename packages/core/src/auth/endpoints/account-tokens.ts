@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
-import { coreRoutes } from "../routes";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { getAccessToken as accessToken, refreshToken as refresh } from "../social/account-tokens";
 
 /** `userId` is honoured only for trusted server calls without a session. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { redirectTo } from "../../router/compile";
-import { defineEndpoint } from "../../router/endpoint";
-import { coreRoutes } from "../routes";
 import { formPostRedirect, oauthCallback } from "../social/callback";
 
 /**

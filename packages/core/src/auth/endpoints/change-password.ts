@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { verifyCredentialPassword } from "../password/credential";
 import { assertPasswordLength } from "../password-policy";
-import { coreRoutes } from "../routes";
 import { publicUser } from "../shape";
 
 /**

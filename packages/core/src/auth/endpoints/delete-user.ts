@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { AppContext } from "../../context/app-context";
-import type { ErrorFactory } from "../../errors/define-errors";
+import type { AppContext } from "../../kernel/app-context";
+import type { ErrorFactory } from "../../kernel/define-errors";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { coreRoutes } from "../../kernel/routes";
 import { redirectTo } from "../../router/compile";
-import { defineEndpoint } from "../../router/endpoint";
 import { urlString } from "../../router/schemas";
-import { AUTH_ERRORS } from "../errors";
 import { verifyCredentialPassword } from "../password/credential";
-import { coreRoutes } from "../routes";
 import { consumeDeleteToken, deleteUserNow, sendDeleteAccountVerification } from "../users/delete-user";
 import { withQuery } from "../verification/redirect";
 

@@ -1,6 +1,6 @@
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { htmlPage, newNonce } from "../../router/page-security";
-import { coreRoutes } from "../routes";
 import { renderErrorPage } from "./error-page";
 
 /** GET /ok: a liveness probe. */

@@ -1,5 +1,5 @@
-import { defineEndpoint } from "../../router/endpoint";
-import { coreRoutes } from "../routes";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { listAccounts } from "../social/accounts";
 
 /** GET /list-accounts -> [{id, provider, providerId, accountId, userId, createdAt, updatedAt, scopes}]. */

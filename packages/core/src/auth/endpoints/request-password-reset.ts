@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { emailSchema, urlString } from "../../router/schemas";
 import { RESET_REQUEST_MESSAGE, requestPasswordReset as startReset } from "../password/reset";
-import { coreRoutes } from "../routes";
 
 /**
  * POST /request-password-reset {email, redirectTo?} -> {status, message}, the same answer whether

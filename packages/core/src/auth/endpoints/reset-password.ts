@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { redirectTo } from "../../router/compile";
-import { defineEndpoint } from "../../router/endpoint";
 import { urlString } from "../../router/schemas";
 import { resetPassword as applyReset, isResetTokenValid } from "../password/reset";
-import { coreRoutes } from "../routes";
 import { withQuery } from "../verification/redirect";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { coreRoutes } from "../../kernel/routes";
 import { queryBoolean } from "../../router/schemas";
-import { AUTH_ERRORS } from "../errors";
-import { coreRoutes } from "../routes";
 import { clearSessionCookies } from "../session/cookies";
 import { publicSession, publicUser } from "../shape";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
-import { AUTH_ERRORS } from "../errors";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { coreRoutes } from "../../kernel/routes";
 import { storeCredentialPassword } from "../password/credential";
 import { assertPasswordLength } from "../password-policy";
-import { coreRoutes } from "../routes";
 
 /**
  * POST /set-password {newPassword} -> {status: true}. Server only (spec section 6): not routed over

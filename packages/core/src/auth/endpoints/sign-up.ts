@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { isAdapterError } from "../../db/adapter";
 import { inputSchema } from "../../db/validators";
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { coreRoutes } from "../../kernel/routes";
 import { emailString, nameString, urlString } from "../../router/schemas";
-import { AUTH_ERRORS } from "../errors";
 import { assertEmailPasswordEnabled, assertPasswordLength, isValidEmail } from "../password-policy";
-import { coreRoutes } from "../routes";
 import { publicUser } from "../shape";
 import { sendVerificationEmail } from "../verification/email";
 

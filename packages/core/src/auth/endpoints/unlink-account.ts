@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
-import { coreRoutes } from "../routes";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { unlinkAccount as unlink } from "../social/accounts";
 
 /** POST /unlink-account {providerId, accountId?} -> {status: true}; needs a fresh session. */

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { inputSchema } from "../../db/validators";
-import { apiError } from "../../errors/define-errors";
-import { defineEndpoint } from "../../router/endpoint";
-import { AUTH_ERRORS } from "../errors";
-import { sessionFields } from "../models";
-import { coreRoutes } from "../routes";
+import { apiError } from "../../kernel/define-errors";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { sessionFields } from "../../kernel/models";
+import { coreRoutes } from "../../kernel/routes";
 import { setCookieCache } from "../session/cookies";
 import { publicSession } from "../shape";
 

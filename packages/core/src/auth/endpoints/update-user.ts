@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { inputSchema } from "../../db/validators";
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { coreRoutes } from "../../kernel/routes";
 import { nameString, urlString } from "../../router/schemas";
-import { AUTH_ERRORS } from "../errors";
-import { coreRoutes } from "../routes";
 import { setCookieCache } from "../session/cookies";
 
 /** POST /update-user: name, image and any input field of the user model (email has its own flow). */

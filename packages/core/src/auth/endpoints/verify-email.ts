@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { coreRoutes } from "../../kernel/routes";
 import { urlString } from "../../router/schemas";
-import { coreRoutes } from "../routes";
 import { verifyEmailLink } from "../verification/verify-email";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../router/endpoint";
-import { AUTH_ERRORS } from "../errors";
-import { coreRoutes } from "../routes";
+import { defineEndpoint } from "../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import { coreRoutes } from "../../kernel/routes";
 
 /**
  * POST /verify-password {password} -> {status: true}: confirms the signed-in user's password (for

@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context/app-context";
-import { AUTH_ERRORS } from "../errors";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
 import type { AccountRow } from "../users/repository";
 
 /**

@@ -1,7 +1,7 @@
 import { runInBackground } from "../../context/background";
-import type { RequestContext } from "../../context/request-context";
 import { generateRandomString } from "../../crypto/random";
-import { AUTH_ERRORS } from "../errors";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { RequestContext } from "../../kernel/request-context";
 import { assertPasswordLength } from "../password-policy";
 import { storeCredentialPassword } from "./credential";
 

@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context/request-context";
 import { fromBase64Url, toBase64Url, utf8 } from "../../crypto/encoding";
-import type { SessionWithUser } from "../models";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import { reviveDates } from "./store";
 
 /** Spec sections 5 and 9: the encoded cookie-cache value may not exceed 4093 characters. */

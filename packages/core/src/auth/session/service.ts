@@ -1,8 +1,8 @@
-import type { AppContext } from "../../context/app-context";
-import type { RequestContext } from "../../context/request-context";
 import { generateRandomString } from "../../crypto/random";
-import { AUTH_ERRORS } from "../errors";
-import type { SessionWithUser } from "../models";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import type { UserRow } from "../users/repository";
 import {
   clearSessionCookies,

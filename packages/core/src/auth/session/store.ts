@@ -1,7 +1,7 @@
-import type { AppContext } from "../../context/app-context";
 import type { Row } from "../../db/adapter";
 import type { ModelDef } from "../../db/model";
-import type { Session, SessionWithUser } from "../models";
+import type { AppContext } from "../../kernel/app-context";
+import type { Session, SessionWithUser } from "../../kernel/models";
 
 export type SessionRow = Session & Record<string, unknown>;
 

@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context/request-context";
-import { AUTH_ERRORS } from "../errors";
-import type { SessionWithUser } from "../models";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import type { AccountRow } from "../users/repository";
 import { findProvider } from "./registry";
 import { accountTokenFields, openToken } from "./tokens";

@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context/app-context";
-import { AUTH_ERRORS } from "../errors";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
 
 /** GET /list-accounts item: spec section 7 names the provider `provider`; better-auth clients read `providerId`. */
 export async function listAccounts(app: AppContext, userId: string) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { RequestContext } from "../../context/request-context";
-import type { SessionWithUser } from "../models";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import { withQuery } from "../verification/redirect";
 import { LINK_CALLBACK_ERRORS, linkAccount } from "./link";
 import { findProvider } from "./registry";

@@ -1,5 +1,5 @@
-import type { RequestContext } from "../../context/request-context";
-import { AUTH_ERRORS } from "../errors";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { RequestContext } from "../../kernel/request-context";
 import type { IdTokenBody } from "./schemas";
 import type { OAuth2Tokens, OAuthUserInfo, SocialProvider } from "./types";
 

@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context/request-context";
-import { type ErrorFactory, isAPIError } from "../../errors/define-errors";
-import { AUTH_ERRORS } from "../errors";
+import { type ErrorFactory, isAPIError } from "../../kernel/define-errors";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { RequestContext } from "../../kernel/request-context";
 import { publicUser } from "../shape";
 import { idTokenTokens, userFromIdToken } from "./id-token-user";
 import type { IdTokenBody } from "./schemas";

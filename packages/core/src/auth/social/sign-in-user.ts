@@ -1,6 +1,6 @@
-import type { RequestContext } from "../../context/request-context";
-import { isAPIError } from "../../errors/define-errors";
-import type { SessionWithUser } from "../models";
+import { isAPIError } from "../../kernel/define-errors";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import type { AccountRow, UserRow } from "../users/repository";
 import { sendVerificationEmail } from "../verification/email";
 import { mayLink, profileFields } from "./linking";

@@ -1,6 +1,6 @@
-import type { AppContext } from "../../context/app-context";
-import type { RequestContext } from "../../context/request-context";
-import { AUTH_ERRORS } from "../errors";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { RequestContext } from "../../kernel/request-context";
 import { findProvider } from "./registry";
 import { createOAuthState } from "./state";
 import type { SocialProvider } from "./types";

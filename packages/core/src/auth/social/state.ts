@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { AppContext } from "../../context/app-context";
-import type { RequestContext } from "../../context/request-context";
 import { generateRandomString } from "../../crypto/random";
-import type { SessionWithUser } from "../models";
+import type { AppContext } from "../../kernel/app-context";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 
 /** Specification section 9: state lifetime 600000 ms, 128-character verifier, 32-character state id. */
 export const OAUTH_STATE_TTL_SECONDS = 600;

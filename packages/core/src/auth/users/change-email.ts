@@ -1,7 +1,7 @@
-import type { RequestContext } from "../../context/request-context";
 import { isAdapterError } from "../../db/adapter";
-import { AUTH_ERRORS } from "../errors";
-import type { SessionWithUser } from "../models";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import { isValidEmail } from "../password-policy";
 import { setCookieCache } from "../session/cookies";
 import { createEmailToken, sendVerificationEmail } from "../verification/email";

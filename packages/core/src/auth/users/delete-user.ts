@@ -1,5 +1,5 @@
-import type { RequestContext } from "../../context/request-context";
 import { generateRandomString } from "../../crypto/random";
+import type { RequestContext } from "../../kernel/request-context";
 import { clearSessionCookies } from "../session/cookies";
 import type { VerificationRow } from "../verification/service";
 import type { UserRow } from "./repository";

@@ -1,9 +1,9 @@
-import type { AppContext } from "../../context/app-context";
 import { type DBAdapter, isAdapterError } from "../../db/adapter";
 import type { WhereCondition } from "../../db/where";
-import { AUTH_ERRORS } from "../errors";
-import type { Account, User } from "../models";
-import type { ModelHooks } from "../options";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { Account, User } from "../../kernel/models";
+import type { ModelHooks } from "../../kernel/options";
 
 export type UserRow = User & Record<string, unknown>;
 export type AccountRow = Account & Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from "jose";
-import type { AppContext } from "../../context/app-context";
-import type { RequestContext } from "../../context/request-context";
-import { AUTH_ERRORS } from "../errors";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { RequestContext } from "../../kernel/request-context";
 import type { UserRow } from "../users/repository";
 
 export interface EmailTokenClaims {

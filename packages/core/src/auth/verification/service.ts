@@ -1,6 +1,6 @@
-import type { AppContext } from "../../context/app-context";
-import { AUTH_ERRORS } from "../errors";
-import type { Verification } from "../models";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { Verification } from "../../kernel/models";
 
 export type VerificationRow = Verification & Record<string, unknown>;
 

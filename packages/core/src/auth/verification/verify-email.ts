@@ -1,8 +1,8 @@
-import type { RequestContext } from "../../context/request-context";
 import { isAdapterError } from "../../db/adapter";
+import { AUTH_ERRORS } from "../../kernel/errors";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 import { redirectTo } from "../../router/compile";
-import { AUTH_ERRORS } from "../errors";
-import type { SessionWithUser } from "../models";
 import { setCookieCache } from "../session/cookies";
 import { publicUser } from "../shape";
 import type { UserRow } from "../users/repository";

@@ -1,5 +1,5 @@
 import type { UserRow } from "../../auth/users/repository";
-import type { AppContext } from "../../context/app-context";
+import type { AppContext } from "../../kernel/app-context";
 import { bannedUserError } from "./errors";
 import type { ResolvedAdminOptions } from "./options";
 

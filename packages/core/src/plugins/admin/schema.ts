@@ -1,4 +1,4 @@
-import type { PluginSchema } from "../../plugin/define-plugin";
+import type { PluginSchema } from "../../kernel/plugin";
 
 /**
  * Fields the plugin adds. None of them can be set by a client through sign-up or update-user

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../auth/errors";
-import type { AppContext } from "../../context/app-context";
 import type { ModelDef } from "../../db/model";
 import { fieldSchema } from "../../db/validators";
-import type { ErrorFactory } from "../../errors/define-errors";
+import type { AppContext } from "../../kernel/app-context";
+import type { ErrorFactory } from "../../kernel/define-errors";
+import { AUTH_ERRORS } from "../../kernel/errors";
 import type { PermissionRequest } from "./access";
 import { ADMIN_ERRORS } from "./errors";
 

@@ -1,5 +1,5 @@
-import type { SessionWithUser } from "../../auth/models";
-import type { AppContext } from "../../context/app-context";
+import type { AppContext } from "../../kernel/app-context";
+import type { SessionWithUser } from "../../kernel/models";
 import { BILLING_ERRORS } from "./errors";
 import { organizationsOf } from "./identity";
 import type { MerchantRow, MerchantService } from "./merchants/service";

@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context/app-context";
 import type { DBAdapter } from "../../db/adapter";
+import type { AppContext } from "../../kernel/app-context";
 import type { BillingEvent, BillingEventType } from "./events";
 import type { BillingOptions } from "./options";
 import type { PaymentProcessor } from "./processors/processor";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../context/app-context";
+import type { AppContext } from "../../kernel/app-context";
 import type { BillingContext, ResolvedBillingOptions } from "./context";
 import { envelope } from "./context";
 import type { BillingEvent } from "./events";

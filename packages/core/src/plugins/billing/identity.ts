@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context/app-context";
 import type { DBAdapter } from "../../db/adapter";
+import type { AppContext } from "../../kernel/app-context";
 
 /**
  * Users, members and organizations belong to the auth core and the organization plugin: billing

@@ -1,4 +1,4 @@
-import { definePlugin } from "../../plugin/define-plugin";
+import { definePlugin } from "../../kernel/plugin";
 // The organization plugin's event names (declaration merging), heard for seats.
 import type {} from "../organization/events";
 import { createSignUpCustomers } from "./customers/sign-up";

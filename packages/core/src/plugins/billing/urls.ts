@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context/app-context";
-import type { APIError } from "../../errors/define-errors";
+import type { AppContext } from "../../kernel/app-context";
+import type { APIError } from "../../kernel/define-errors";
 import { createOriginChecker, isSafeRelativePath, type OriginChecker } from "../../router/origin";
 import type { BillingContext } from "./context";
 import { BILLING_ERRORS } from "./errors";

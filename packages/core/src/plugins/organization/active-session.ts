@@ -1,8 +1,8 @@
-import type { SessionWithUser } from "../../auth/models";
 import { setCookieCache } from "../../auth/session/cookies";
-import type { AppContext } from "../../context/app-context";
-import type { RequestContext } from "../../context/request-context";
 import type { Where } from "../../db/where";
+import type { AppContext } from "../../kernel/app-context";
+import type { SessionWithUser } from "../../kernel/models";
+import type { RequestContext } from "../../kernel/request-context";
 
 /** The session fields this plugin owns. */
 export type ActivePatch = {

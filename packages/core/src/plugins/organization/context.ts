@@ -1,7 +1,7 @@
-import type { SessionWithUser } from "../../auth/models";
-import type { AppContext } from "../../context/app-context";
 import type { DBAdapter } from "../../db/adapter";
-import type { ErrorFactory } from "../../errors/define-errors";
+import type { AppContext } from "../../kernel/app-context";
+import type { ErrorFactory } from "../../kernel/define-errors";
+import type { SessionWithUser } from "../../kernel/models";
 import {
   type Connector,
   checkRolePermission,

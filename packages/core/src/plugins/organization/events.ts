@@ -8,7 +8,7 @@ import type { Invitation, Member, Organization, Team, TeamMember } from "./types
  *
  *   app.events.on("organization.member.added", ({ member }) => seats.sync(member.organizationId));
  */
-declare module "../../events/types" {
+declare module "../../kernel/events" {
   interface GatehouseEvents {
     "organization.created": { organization: Organization; member: Member; user: UserRow };
     "organization.updated": { organization: Organization; previous: Organization; userId: string };

@@ -1,7 +1,7 @@
-import { AUTH_ERRORS } from "../../auth/errors";
-import type { AppContext } from "../../context/app-context";
 import type { FieldMap } from "../../db/model";
 import { inputSchema } from "../../db/validators";
+import type { AppContext } from "../../kernel/app-context";
+import { AUTH_ERRORS } from "../../kernel/errors";
 
 /**
  * The configured additional fields of `model` found in a request body, validated against their

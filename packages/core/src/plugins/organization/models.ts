@@ -1,5 +1,5 @@
 import { currentTime, type FieldMap } from "../../db/model";
-import type { PluginSchema } from "../../plugin/define-plugin";
+import type { PluginSchema } from "../../kernel/plugin";
 
 const now = currentTime;
 const lower = (v: string) => v.toLowerCase();

@@ -1,5 +1,5 @@
-import type { AppContext } from "../../context/app-context";
 import type { DBAdapter } from "../../db/adapter";
+import type { AppContext } from "../../kernel/app-context";
 import { type AuthorizeResult, type Connector, checkRolePermission, type PermissionRequest } from "./access";
 import { definitionsFor, type OrgContext, withStoredRoles } from "./context";
 import { createInvitationRecipient } from "./invitations/recipient";

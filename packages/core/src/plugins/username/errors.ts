@@ -1,4 +1,4 @@
-import { defineErrors } from "../../errors/define-errors";
+import { defineErrors } from "../../kernel/define-errors";
 import { USERNAME_ERROR_CODES } from "./error-codes";
 
 export const USERNAME_ERRORS = defineErrors(USERNAME_ERROR_CODES);

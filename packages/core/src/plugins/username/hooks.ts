@@ -1,5 +1,5 @@
 import type { UserRow } from "../../auth/users/repository";
-import type { AppContext } from "../../context/app-context";
+import type { AppContext } from "../../kernel/app-context";
 import { USERNAME_ERRORS } from "./errors";
 import { assertUsernameAvailable, findByUsername, type UsernameRules } from "./rules";
 

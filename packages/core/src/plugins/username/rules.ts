@@ -1,5 +1,5 @@
 import type { AccountRow, UserRow } from "../../auth/users/repository";
-import type { AppContext } from "../../context/app-context";
+import type { AppContext } from "../../kernel/app-context";
 import { USERNAME_ERRORS } from "./errors";
 import type { ResolvedUsernameOptions } from "./options";
 

@@ -1,4 +1,4 @@
-import type { PluginSchema } from "../../plugin/define-plugin";
+import type { PluginSchema } from "../../kernel/plugin";
 
 /**
  * Fields the plugin adds to the user (spec section 3): `username`, unique and stored normalised

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRequestContext } from "../../../src/context/request-context";
+import { createRequestContext } from "../../../src/kernel/request-context";
 import { username } from "../../../src/plugins/username";
 import { type AdminUser, type ErrorBody, PASSWORD, setup } from "./helpers";
 

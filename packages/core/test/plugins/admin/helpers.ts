@@ -1,4 +1,4 @@
-import type { AuthOptions } from "../../../src/auth/options";
+import type { AuthOptions } from "../../../src/kernel/options";
 import { type AdminOptions, admin } from "../../../src/plugins/admin";
 import { createTestAuth, type TestBrowser } from "../../../src/testing";
 

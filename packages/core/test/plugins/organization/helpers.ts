@@ -1,4 +1,4 @@
-import type { AuthOptions } from "../../../src/auth/options";
+import type { AuthOptions } from "../../../src/kernel/options";
 import { type OrganizationOptions, organization } from "../../../src/plugins/organization";
 import { createTestAuth, type TestBrowser, type TestResponse } from "../../../src/testing";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiError } from "../../../src/errors/define-errors";
+import { apiError } from "../../../src/kernel/define-errors";
 import { ORGANIZATION_EVENTS, type OrganizationHooks } from "../../../src/plugins/organization";
 import { failure, setupOrg } from "./helpers";
 

@@ -1,4 +1,4 @@
-import type { AuthOptions } from "../../../src/auth/options";
+import type { AuthOptions } from "../../../src/kernel/options";
 import { type UsernameOptions, username } from "../../../src/plugins/username";
 import { createTestAuth } from "../../../src/testing";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { publicUser } from "../../../auth/shape";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { banFields, UNBANNED } from "../ban";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";

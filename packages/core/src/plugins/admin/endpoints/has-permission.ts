@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import type { PermissionRequest } from "../access";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { readDontRemember, setSessionCookies } from "../../../auth/session/cookies";
 import { publicSession, publicUser } from "../../../auth/shape";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { clearAdminSessionCookie, readAdminSessionCookie, setAdminSessionCookie } from "../admin-cookie";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";

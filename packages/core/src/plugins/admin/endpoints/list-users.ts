@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { publicUser } from "../../../auth/shape";
 import type { UserRow } from "../../../auth/users/repository";
-import type { AppContext } from "../../../context/app-context";
 import type { Where, WhereCondition, WhereScalar } from "../../../db/where";
-import { defineEndpoint } from "../../../router/endpoint";
+import type { AppContext } from "../../../kernel/app-context";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { requirePermission } from "../permissions";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publicSession } from "../../../auth/shape";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { requirePermission } from "../permissions";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { isValidEmail } from "../../../auth/password-policy";
 import { publicUser } from "../../../auth/shape";
 import type { UserRow } from "../../../auth/users/repository";
 import { isAdapterError } from "../../../db/adapter";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { parseRoleInput, requirePermission } from "../permissions";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { storeCredentialPassword } from "../../../auth/password/credential";
 import { assertPasswordLength } from "../../../auth/password-policy";
 import { publicUser } from "../../../auth/shape";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { parseRoleInput, requirePermission } from "../permissions";

@@ -1,6 +1,6 @@
 import { escapeHtml } from "../../../auth/endpoints/error-page";
-import { isAPIError } from "../../../errors/define-errors";
-import { defineEndpoint } from "../../../router/endpoint";
+import { isAPIError } from "../../../kernel/define-errors";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { htmlPage, newNonce, type PageSecurityOptions } from "../../../router/page-security";
 import { renderCheckoutPage, usesStripeElements } from "../checkout-page/render";
 import { billingRoutes } from "../routes";

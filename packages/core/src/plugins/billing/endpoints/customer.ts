@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AppContext } from "../../../context/app-context";
-import { defineEndpoint } from "../../../router/endpoint";
+import type { AppContext } from "../../../kernel/app-context";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { queryBoolean } from "../../../router/schemas";
 import { membershipRoles } from "../access";
 import { customerState } from "../customers/state";

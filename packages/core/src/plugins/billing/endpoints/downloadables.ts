@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
 

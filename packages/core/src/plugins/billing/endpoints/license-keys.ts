@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { activateInput, deactivateInput, validateInput } from "../license-keys/schemas";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { escapeHtml } from "../../../auth/endpoints/error-page";
-import { isAPIError } from "../../../errors/define-errors";
-import { defineEndpoint } from "../../../router/endpoint";
+import { isAPIError } from "../../../kernel/define-errors";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { htmlPage, newNonce } from "../../../router/page-security";
 import { queryBoolean } from "../../../router/schemas";
 import { BILLING_ERRORS } from "../errors";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { SessionWithUser } from "../../../auth/models";
-import type { AppContext } from "../../../context/app-context";
-import { defineEndpoint } from "../../../router/endpoint";
+import type { AppContext } from "../../../kernel/app-context";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import type { SessionWithUser } from "../../../kernel/models";
 import { merchantFor } from "../access";
 import { BILLING_EVENT_TYPES } from "../events";
 import { billingRoutes } from "../routes";

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { merchantFor } from "../access";
 import { portalSessionInput } from "../portal/service";
 import { billingOf } from "../services";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { merchantFor } from "../access";
 import { readUpload } from "../files/read-upload";
 import { pageQuery, scoped } from "../input";

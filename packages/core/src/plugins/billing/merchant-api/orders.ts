@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { htmlPage, newNonce } from "../../../router/page-security";
 import { merchantFor } from "../access";
 import { orderIdInput, orderListInput } from "../orders/reads";

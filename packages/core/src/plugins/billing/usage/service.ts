@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { isAdapterError, type Row } from "../../../db/adapter";
 import { bucketStart, nextBucket } from "../../../db/aggregate";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { meterRepository } from "../catalog/meters/repository";
 import type { BillingContext } from "../context";
 import { customerRepository } from "../customers/repository";

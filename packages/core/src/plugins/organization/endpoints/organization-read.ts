@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isAPIError } from "../../../errors/define-errors";
-import { defineEndpoint } from "../../../router/endpoint";
+import { isAPIError } from "../../../kernel/define-errors";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { activeOrg, updateCurrentSession } from "../active-session";
 import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
-import type { SessionWithUser } from "../../../auth/models";
 import type { UserRow } from "../../../auth/users/repository";
-import type { RequestContext } from "../../../context/request-context";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
+import type { SessionWithUser } from "../../../kernel/models";
+import type { RequestContext } from "../../../kernel/request-context";
 import { FIELD_LIMITS, nameString, slugString, urlString } from "../../../router/schemas";
 import { activeOrg, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { isValidRequest } from "../access";
 import { can, requireMember, targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { nameString } from "../../../router/schemas";
 import { activeOrg, activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";

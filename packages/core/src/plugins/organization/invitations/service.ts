@@ -1,7 +1,7 @@
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { isValidEmail } from "../../../auth/password-policy";
 import type { UserRow } from "../../../auth/users/repository";
 import type { Row } from "../../../db/adapter";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { formatRoles, parseRoles } from "../access";
 import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

@@ -1,6 +1,6 @@
-import { AUTH_ERRORS } from "../../../auth/errors";
 import type { ModelDef } from "../../../db/model";
 import type { Where, WhereOperator } from "../../../db/where";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import type { MemberListQuery, MemberRepository } from "./repository";
 
 export const MEMBER_FILTER_OPERATORS = [

@@ -1,6 +1,6 @@
-import type { AppContext } from "../../../context/app-context";
 import type { DBAdapter } from "../../../db/adapter";
-import type { ErrorFactory } from "../../../errors/define-errors";
+import type { AppContext } from "../../../kernel/app-context";
+import type { ErrorFactory } from "../../../kernel/define-errors";
 import { ORG_ERRORS } from "../errors";
 import { organizationRepository } from "../organizations/repository";
 import type { OrganizationRow } from "../types";

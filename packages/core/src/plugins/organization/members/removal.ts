@@ -1,5 +1,5 @@
 import type { UserRow } from "../../../auth/users/repository";
-import type { ErrorFactory } from "../../../errors/define-errors";
+import type { ErrorFactory } from "../../../kernel/define-errors";
 import { clearActive } from "../active-session";
 import { assertCan, type OrgContext, requireMember, requireOrganization, withStoredRoles } from "../context";
 import { ORG_ERRORS } from "../errors";

@@ -1,5 +1,5 @@
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { type DBAdapter, isAdapterError, type Row } from "../../../db/adapter";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { parseRoles } from "../access";
 import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

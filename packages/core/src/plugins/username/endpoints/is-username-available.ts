@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../router/endpoint";
+import { defineEndpoint } from "../../../kernel/endpoint";
 import { usernameRoutes } from "../routes";
 import { findByUsername, type UsernameRules } from "../rules";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../../auth/errors";
 import { assertEmailPasswordEnabled, assertPasswordLength } from "../../../auth/password-policy";
 import { publicUser } from "../../../auth/shape";
 import { sendVerificationEmail } from "../../../auth/verification/email";
-import type { AppContext } from "../../../context/app-context";
 import { generateRandomString } from "../../../crypto/random";
-import { defineEndpoint } from "../../../router/endpoint";
+import type { AppContext } from "../../../kernel/app-context";
+import { defineEndpoint } from "../../../kernel/endpoint";
+import { AUTH_ERRORS } from "../../../kernel/errors";
 import { urlString } from "../../../router/schemas";
 import { USERNAME_ERRORS } from "../errors";
 import { usernameRoutes } from "../routes";

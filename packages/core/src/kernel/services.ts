@@ -1,6 +1,6 @@
-import type { SessionService } from "./session/service";
-import type { UserRepository } from "./users/repository";
-import type { VerificationService } from "./verification/service";
+import type { SessionService } from "../auth/session/service";
+import type { UserRepository } from "../auth/users/repository";
+import type { VerificationService } from "../auth/verification/service";
 
 /** Core services every endpoint and plugin may use (built once per app). */
 export interface CoreServices {

@@ -1,6 +1,6 @@
-import type { SessionWithUser } from "../auth/models";
 import { type CookieAttributes, parseCookieHeader, serializeCookie } from "../cookies/serialize";
 import type { AppContext } from "./app-context";
+import type { SessionWithUser } from "./models";
 
 /**
  * Per-request state, created for each HTTP request or server call and never shared. The

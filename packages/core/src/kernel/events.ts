@@ -1,4 +1,4 @@
-import type { Account, Session, SessionWithUser, User } from "../auth/models";
+import type { Account, Session, SessionWithUser, User } from "./models";
 
 type UserRow = User & Record<string, unknown>;
 

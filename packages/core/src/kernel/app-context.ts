@@ -1,18 +1,18 @@
-import type { SessionWithUser } from "../auth/models";
-import type { AuthOptions } from "../auth/options";
-import type { CoreServices } from "../auth/services";
+import type { ClientIpResolver } from "../context/client-ip";
 import type { CookieConfig } from "../cookies/config";
 import type { Keyring } from "../crypto/keys";
 import type { PasswordHasher } from "../crypto/password";
 import type { DBAdapter } from "../db/adapter";
 import type { Schema } from "../db/model";
 import type { EventBus } from "../events/bus";
-import type { GatehouseEvents, GatehouseHooks } from "../events/types";
 import type { Logger } from "../logger/logger";
-import type { AnyPlugin } from "../plugin/define-plugin";
 import type { OriginChecker } from "../router/origin";
 import type { SecondaryStorage } from "../storage/secondary-storage";
-import type { ClientIpResolver } from "./client-ip";
+import type { GatehouseEvents, GatehouseHooks } from "./events";
+import type { SessionWithUser } from "./models";
+import type { AuthOptions } from "./options";
+import type { AnyPlugin } from "./plugin";
+import type { CoreServices } from "./services";
 
 export interface SessionConfig {
   /** Seconds. */

@@ -1,8 +1,8 @@
-import type { RateLimitRule } from "../auth/options";
-import type { AppContext } from "../context/app-context";
 import type { FieldMap, ModelDef } from "../db/model";
-import type { ErrorSpec } from "../errors/define-errors";
-import type { EndpointMap } from "../router/endpoint";
+import type { AppContext } from "./app-context";
+import type { ErrorSpec } from "./define-errors";
+import type { EndpointMap } from "./endpoint";
+import type { RateLimitRule } from "./options";
 
 /** Fields a plugin adds to a model, or a whole new model. */
 export interface PluginModelExtension {

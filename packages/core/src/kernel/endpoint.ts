@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import type { SessionWithUser } from "../auth/models";
-import type { AppContext } from "../context/app-context";
-import type { RequestContext } from "../context/request-context";
+import type { AppContext } from "./app-context";
+import type { SessionWithUser } from "./models";
+import type { RequestContext } from "./request-context";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
