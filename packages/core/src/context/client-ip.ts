@@ -1,3 +1,5 @@
+import type { ClientIpResolver } from "../kernel/app-context";
+
 /**
  * The client IP of a request. The socket's address (set by `toNodeHandler`) is the truth unless
  * the app names the proxies it trusts (`advanced.trustedProxies`): only a request that arrived
@@ -71,7 +73,7 @@ export function compileProxyList(entries: readonly string[]): (address: string) 
   };
 }
 
-export type ClientIpResolver = (headers: Headers, request: Request | undefined) => string | null;
+export type { ClientIpResolver };
 
 export function createClientIpResolver(
   headerNames: readonly string[],

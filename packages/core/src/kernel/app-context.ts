@@ -1,4 +1,3 @@
-import type { ClientIpResolver } from "../context/client-ip";
 import type { CookieConfig } from "../cookies/config";
 import type { Keyring } from "../crypto/keys";
 import type { PasswordHasher } from "../crypto/password";
@@ -6,13 +5,22 @@ import type { DBAdapter } from "../db/adapter";
 import type { Schema } from "../db/model";
 import type { EventBus } from "../events/bus";
 import type { Logger } from "../logger/logger";
-import type { OriginChecker } from "../router/origin";
 import type { SecondaryStorage } from "../storage/secondary-storage";
 import type { GatehouseEvents, GatehouseHooks } from "./events";
 import type { SessionWithUser } from "./models";
 import type { AuthOptions } from "./options";
 import type { AnyPlugin } from "./plugin";
 import type { CoreServices } from "./services";
+
+/** The client IP of a request (`context/client-ip.ts` builds it from the proxy settings). */
+export type ClientIpResolver = (headers: Headers, request: Request | undefined) => string | null;
+
+/** Trusted-origin checks (`router/origin.ts` builds one from the origin patterns). */
+export interface OriginChecker {
+  isTrustedOrigin(origin: string): boolean;
+  /** Is `url` (absolute or relative) a safe redirect target? */
+  isTrustedURL(url: string): boolean;
+}
 
 export interface SessionConfig {
   /** Seconds. */

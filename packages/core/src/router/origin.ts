@@ -1,3 +1,5 @@
+import type { OriginChecker } from "../kernel/app-context";
+
 /**
  * Trusted-origin checks (spec section 5). A trusted origin is an exact origin
  * (`https://app.example.com`), or a pattern with `*` wildcards (`https://*.example.com`,
@@ -50,7 +52,7 @@ export function isSafeRelativePath(url: string): boolean {
   return true;
 }
 
-export function createOriginChecker(patterns: readonly string[]) {
+export function createOriginChecker(patterns: readonly string[]): OriginChecker {
   const matchers = patterns.map(compileOriginPattern);
   const isTrustedOrigin = (origin: string): boolean => matchers.some((m) => m(origin));
   return {
@@ -64,4 +66,4 @@ export function createOriginChecker(patterns: readonly string[]) {
   };
 }
 
-export type OriginChecker = ReturnType<typeof createOriginChecker>;
+export type { OriginChecker };

@@ -8,7 +8,7 @@ export {
   BILLING_EVENT_TYPES,
   type BillingEvent,
   type BillingEventType,
-} from "../plugins/billing/events";
+} from "./events";
 export {
   generateWebhookSecret,
   type SignWebhookInput,

@@ -1,6 +1,6 @@
 import { constantTimeEqual } from "../crypto/constant-time";
 import { utf8 } from "../crypto/encoding";
-import type { BillingEvent } from "../plugins/billing/events";
+import type { BillingEvent } from "./events";
 import {
   hmacSha256Base64,
   legacyWebhookKey,

@@ -3,7 +3,13 @@ import type { AppContext } from "../../kernel/app-context";
 import { AUTH_ERRORS } from "../../kernel/errors";
 import type { SessionWithUser } from "../../kernel/models";
 import type { RequestContext } from "../../kernel/request-context";
-import type { UserRow } from "../users/repository";
+import type {
+  ResolveOptions,
+  SessionRow,
+  SessionService,
+  SessionStore,
+  UserRow,
+} from "../../kernel/services";
 import {
   clearSessionCookies,
   readCookieCache,
@@ -12,20 +18,15 @@ import {
   setCookieCache,
   setSessionCookies,
 } from "./cookies";
-import type { SessionRow, SessionStore } from "./store";
 
-export interface ResolveOptions {
-  /** Read the store even when a fresh cookie cache exists. */
-  readonly disableCookieCache?: boolean;
-  readonly disableRefresh?: boolean;
-}
+export type { ResolveOptions, SessionService };
 
 /**
  * Session lifecycle (spec section 4): creation at sign-in, resolution (cookie cache, then one store
  * round trip), sliding refresh after `updateAge`, expiry (deleted, cookies cleared, signed out),
  * and revocation.
  */
-export function createSessionService(app: AppContext, store: SessionStore) {
+export function createSessionService(app: AppContext, store: SessionStore): SessionService {
   const ms = (seconds: number) => seconds * 1000;
 
   async function create(
@@ -137,5 +138,3 @@ export function createSessionService(app: AppContext, store: SessionStore) {
 
   return { create, resolve, current, isFresh, revoke, store };
 }
-
-export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,9 +1,10 @@
 import type { Row } from "../../db/adapter";
 import type { ModelDef } from "../../db/model";
 import type { AppContext } from "../../kernel/app-context";
-import type { Session, SessionWithUser } from "../../kernel/models";
+import type { SessionWithUser } from "../../kernel/models";
+import type { SessionRow, SessionStore } from "../../kernel/services";
 
-export type SessionRow = Session & Record<string, unknown>;
+export type { SessionRow, SessionStore };
 
 /** Each model's date fields, listed once per schema model rather than on every revive. */
 const dateFieldsByModel = new WeakMap<ModelDef, readonly string[]>();
@@ -42,7 +43,7 @@ interface IndexEntry {
  * `storeSessionInDatabase` is set. Lookups by token cost one round trip in either store: the
  * database read joins the user; the storage entry holds session and user together.
  */
-export function createSessionStore(app: AppContext) {
+export function createSessionStore(app: AppContext): SessionStore {
   const storage = app.secondaryStorage;
   const useDb = !storage || app.session.storeInDatabase;
   const ttl = (expiresAt: Date) => Math.max(1, Math.ceil((expiresAt.getTime() - app.now().getTime()) / 1000));
@@ -201,5 +202,3 @@ export function createSessionStore(app: AppContext) {
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -2,11 +2,10 @@ import { type DBAdapter, isAdapterError } from "../../db/adapter";
 import type { WhereCondition } from "../../db/where";
 import type { AppContext } from "../../kernel/app-context";
 import { AUTH_ERRORS } from "../../kernel/errors";
-import type { Account, User } from "../../kernel/models";
 import type { ModelHooks } from "../../kernel/options";
+import type { AccountRow, UserRepository, UserRow } from "../../kernel/services";
 
-export type UserRow = User & Record<string, unknown>;
-export type AccountRow = Account & Record<string, unknown>;
+export type { AccountRow, UserRepository, UserRow };
 
 async function runBeforeHook<T>(
   hook: NonNullable<NonNullable<ModelHooks<T>["create"]>["before"]> | undefined,
@@ -23,7 +22,7 @@ async function runBeforeHook<T>(
  * The only code that touches the user and account tables. Writes go through the user's database
  * hooks and the plugins' before-hooks; events are emitted by the caller after commit.
  */
-export function createUserRepository(app: AppContext) {
+export function createUserRepository(app: AppContext): UserRepository {
   const hooks = app.options.databaseHooks ?? {};
 
   /**
@@ -213,5 +212,3 @@ export function createUserRepository(app: AppContext) {
     },
   };
 }
-
-export type UserRepository = ReturnType<typeof createUserRepository>;

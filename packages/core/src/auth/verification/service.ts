@@ -1,14 +1,14 @@
 import type { AppContext } from "../../kernel/app-context";
 import { AUTH_ERRORS } from "../../kernel/errors";
-import type { Verification } from "../../kernel/models";
+import type { VerificationRow, VerificationService } from "../../kernel/services";
 
-export type VerificationRow = Verification & Record<string, unknown>;
+export type { VerificationRow, VerificationService };
 
 /**
  * Single-use values (reset tokens, delete-account tokens, OAuth state): stored as rows keyed by
  * `identifier`, consumed atomically so that two parallel uses of one token succeed once.
  */
-export function createVerificationService(app: AppContext) {
+export function createVerificationService(app: AppContext): VerificationService {
   return {
     async create(identifier: string, value: string, expiresInSeconds: number): Promise<VerificationRow> {
       try {
@@ -48,5 +48,3 @@ export function createVerificationService(app: AppContext) {
     },
   };
 }
-
-export type VerificationService = ReturnType<typeof createVerificationService>;

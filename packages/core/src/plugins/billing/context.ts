@@ -1,6 +1,6 @@
 import type { DBAdapter } from "../../db/adapter";
 import type { AppContext } from "../../kernel/app-context";
-import type { BillingEvent, BillingEventType } from "./events";
+import type { BillingEvent, BillingEventType } from "../../webhooks/events";
 import type { BillingOptions } from "./options";
 import type { PaymentProcessor } from "./processors/processor";
 

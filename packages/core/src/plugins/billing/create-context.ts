@@ -1,7 +1,7 @@
 import type { AppContext } from "../../kernel/app-context";
+import type { BillingEvent } from "../../webhooks/events";
 import type { BillingContext, ResolvedBillingOptions } from "./context";
 import { envelope } from "./context";
-import type { BillingEvent } from "./events";
 import type { BillingOptions } from "./options";
 import { testProcessor } from "./processors/test-processor";
 import { createOutboxWriter } from "./webhooks/outbox";

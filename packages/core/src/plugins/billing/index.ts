@@ -103,10 +103,10 @@ export function billing(options: BillingOptions = {}) {
   });
 }
 
+export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "../../webhooks/events";
 export { type FileStorage, localFileStorage, memoryFileStorage } from "./benefit-grants/storage";
 export type { BenefitOptions, GitHubTokenInput } from "./benefit-grants/strategies/options";
 export { BILLING_ERROR_CODES } from "./error-codes";
-export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "./events";
 export type { FileOptions } from "./files/options";
 export type { BillingOptions, ConfiguredProduct, TaxInput } from "./options";
 export type {

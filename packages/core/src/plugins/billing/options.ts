@@ -1,5 +1,5 @@
+import type { BillingEvent } from "../../webhooks/events";
 import type { BenefitOptions } from "./benefit-grants/strategies/options";
-import type { BillingEvent } from "./events";
 import type { FileOptions } from "./files/options";
 import type { PaymentProcessor } from "./processors/processor";
 

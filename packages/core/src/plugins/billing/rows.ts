@@ -1,7 +1,7 @@
 import type { RowOf } from "../../db/model";
+import type { BillingEventType } from "../../webhooks/events";
 import type { BenefitGrantStatus } from "./benefit-grants/status";
 import type { CheckoutStatus } from "./checkout/status";
-import type { BillingEventType } from "./events";
 import type * as catalog from "./models";
 import type * as flow from "./models-flow";
 import type * as grants from "./models-grants";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { BILLING_EVENT_TYPES, type BillingEventType } from "../../../src/plugins/billing/events";
 import type { WebhookEventRow } from "../../../src/plugins/billing/webhooks/rows";
+import { BILLING_EVENT_TYPES, type BillingEventType } from "../../../src/webhooks/events";
 import { address, billingApp } from "../fixtures";
 import { type Receiver, startReceiver } from "./receiver";
 

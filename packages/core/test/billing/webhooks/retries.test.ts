@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { BillingEventType } from "../../../src/plugins/billing/events";
 import type { BillingOptions } from "../../../src/plugins/billing/options";
 import { retryDelay, webhookPolicy } from "../../../src/plugins/billing/webhooks/policy";
 import type { WebhookDeliveryRow, WebhookEventRow } from "../../../src/plugins/billing/webhooks/rows";
+import type { BillingEventType } from "../../../src/webhooks/events";
 import { billingApp } from "../fixtures";
 import { type Behaviour, type Receiver, startReceiver } from "./receiver";
 

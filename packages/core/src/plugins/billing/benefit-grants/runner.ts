@@ -1,10 +1,10 @@
 import { openToken } from "../../../auth/social/tokens";
 import type { DBAdapter } from "../../../db/adapter";
+import type { BillingEventType } from "../../../webhooks/events";
 import { benefitRepository } from "../catalog/benefits/repository";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { customerState } from "../customers/state";
-import type { BillingEventType } from "../events";
 import type { BenefitGrantRow, BenefitRow, CustomerRow, GrantError } from "../rows";
 import { strategyFor } from "./registry";
 import { benefitGrantRepository } from "./repository";

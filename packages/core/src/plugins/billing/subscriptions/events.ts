@@ -1,9 +1,9 @@
 import type { DBAdapter } from "../../../db/adapter";
+import type { BillingEventType } from "../../../webhooks/events";
 import { grantsOnSubscription } from "../benefit-grants/enqueue";
 import type { Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { customerState } from "../customers/state";
-import type { BillingEventType } from "../events";
 import { orderRepository } from "../orders/repository";
 import type { OrderService } from "../orders/service";
 import type { SubscriptionRow } from "../rows";

@@ -1,5 +1,5 @@
+import { BILLING_EVENT_TYPES, type BillingEventType } from "../../../webhooks/events";
 import { validationFailed } from "../errors";
-import { BILLING_EVENT_TYPES, type BillingEventType } from "../events";
 
 export interface WebhookEndpointInput {
   /** http(s) URL the events are POSTed to. */

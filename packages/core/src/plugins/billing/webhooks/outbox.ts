@@ -1,5 +1,5 @@
 import type { DBAdapter } from "../../../db/adapter";
-import type { BillingEvent } from "../events";
+import type { BillingEvent } from "../../../webhooks/events";
 import { webhookRepository } from "./repository";
 
 interface EndpointRow {
