@@ -13,6 +13,8 @@ export default defineConfig({
     "cli/index": "src/cli/index.ts",
     "storage/redis": "src/storage/redis.ts",
     "webhooks/index": "src/webhooks/index.ts",
+    "plugin/index": "src/plugin/index.ts",
+    "plugin/client": "src/plugin/client.ts",
     "plugins/username/index": "src/plugins/username/index.ts",
     "plugins/username/client": "src/plugins/username/client.ts",
     "plugins/organization/index": "src/plugins/organization/index.ts",

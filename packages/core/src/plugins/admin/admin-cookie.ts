@@ -1,4 +1,4 @@
-import type { RequestContext } from "../../kernel/request-context";
+import type { RequestContext } from "../../plugin";
 
 /**
  * While impersonating, the admin's own session token waits in a signed `<prefix>.admin_session`

@@ -1,5 +1,4 @@
-import type { UserRow } from "../../auth/users/repository";
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext, UserRow } from "../../plugin";
 import { bannedUserError } from "./errors";
 import type { ResolvedAdminOptions } from "./options";
 

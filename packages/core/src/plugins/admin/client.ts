@@ -1,4 +1,4 @@
-import { defineClientPlugin } from "../../client/plugin";
+import { defineClientPlugin } from "../../plugin/client";
 import { ADMIN_ERROR_CODES } from "./error-codes";
 import type { AdminPlugin } from "./plugin";
 import { adminRoutes } from "./routes";

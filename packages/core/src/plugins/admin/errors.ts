@@ -1,4 +1,4 @@
-import { APIError, defineErrors } from "../../kernel/define-errors";
+import { APIError, defineErrors } from "../../plugin";
 import { ADMIN_ERROR_CODES } from "./error-codes";
 
 export const ADMIN_ERRORS = defineErrors(ADMIN_ERROR_CODES);

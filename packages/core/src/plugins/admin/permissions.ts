@@ -1,4 +1,4 @@
-import type { ErrorFactory } from "../../kernel/define-errors";
+import type { ErrorFactory } from "../../plugin";
 import type { AuthorizeResult, PermissionRequest } from "./access";
 import { ACCESS_MESSAGES } from "./access";
 import { ADMIN_ERRORS } from "./errors";

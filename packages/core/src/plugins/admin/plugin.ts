@@ -1,4 +1,4 @@
-import { definePlugin } from "../../kernel/plugin";
+import { definePlugin } from "../../plugin";
 import type { PermissionRequest } from "./access";
 import { registerBanHooks } from "./ban";
 import { banUserEndpoint, unbanUserEndpoint } from "./endpoints/bans";

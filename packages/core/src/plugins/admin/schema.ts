@@ -1,4 +1,4 @@
-import type { PluginSchema } from "../../kernel/plugin";
+import type { PluginSchema } from "../../plugin";
 
 /**
  * Fields the plugin adds. None of them can be set by a client through sign-up or update-user

@@ -1,9 +1,6 @@
 import { z } from "zod";
-import type { ModelDef } from "../../db/model";
-import { fieldSchema } from "../../db/validators";
-import type { AppContext } from "../../kernel/app-context";
-import type { ErrorFactory } from "../../kernel/define-errors";
-import { AUTH_ERRORS } from "../../kernel/errors";
+import type { AppContext, ErrorFactory, ModelDef } from "../../plugin";
+import { AUTH_ERRORS, fieldSchema } from "../../plugin";
 import type { PermissionRequest } from "./access";
 import { ADMIN_ERRORS } from "./errors";
 

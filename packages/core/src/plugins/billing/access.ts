@@ -1,5 +1,4 @@
-import type { AppContext } from "../../kernel/app-context";
-import type { SessionWithUser } from "../../kernel/models";
+import type { AppContext, SessionWithUser } from "../../plugin";
 import { BILLING_ERRORS } from "./errors";
 import { organizationsOf } from "./identity";
 import type { MerchantRow, MerchantService } from "./merchants/service";

@@ -1,4 +1,4 @@
-import { defineClientPlugin } from "../../client/plugin";
+import { defineClientPlugin } from "../../plugin/client";
 import { BILLING_ERROR_CODES } from "./error-codes";
 import type { billing } from "./index";
 import { billingRoutes } from "./routes";

@@ -1,6 +1,4 @@
-import type { DBAdapter } from "../../db/adapter";
-import type { AppContext } from "../../kernel/app-context";
-import type { BillingEvent, BillingEventType } from "../../webhooks/events";
+import type { AppContext, BillingEvent, BillingEventType, DBAdapter } from "../../plugin";
 import type { BillingOptions } from "./options";
 import type { PaymentProcessor } from "./processors/processor";
 

@@ -1,5 +1,4 @@
-import type { AppContext } from "../../kernel/app-context";
-import type { BillingEvent } from "../../webhooks/events";
+import type { AppContext, BillingEvent } from "../../plugin";
 import type { BillingContext, ResolvedBillingOptions } from "./context";
 import { envelope } from "./context";
 import type { BillingOptions } from "./options";

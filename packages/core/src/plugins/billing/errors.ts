@@ -1,4 +1,4 @@
-import { APIError, defineErrors } from "../../kernel/define-errors";
+import { APIError, defineErrors } from "../../plugin";
 import { BILLING_ERROR_CODES } from "./error-codes";
 
 export const BILLING_ERRORS = defineErrors(BILLING_ERROR_CODES);

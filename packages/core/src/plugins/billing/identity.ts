@@ -1,5 +1,4 @@
-import type { DBAdapter } from "../../db/adapter";
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext, DBAdapter } from "../../plugin";
 
 /**
  * Users, members and organizations belong to the auth core and the organization plugin: billing

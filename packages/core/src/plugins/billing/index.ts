@@ -1,6 +1,6 @@
-import { definePlugin } from "../../kernel/plugin";
+import { definePlugin } from "../../plugin";
 // The organization plugin's event names (declaration merging), heard for seats.
-import type {} from "../organization/events";
+import type {} from "../organization";
 import { createSignUpCustomers } from "./customers/sign-up";
 import { checkout } from "./endpoints/checkout";
 import { confirmClientCheckout, getClientCheckout, updateClientCheckout } from "./endpoints/checkout-client";
@@ -103,7 +103,7 @@ export function billing(options: BillingOptions = {}) {
   });
 }
 
-export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "../../webhooks/events";
+export { BILLING_EVENT_TYPES, type BillingEvent, type BillingEventType } from "../../plugin";
 export { type FileStorage, localFileStorage, memoryFileStorage } from "./benefit-grants/storage";
 export type { BenefitOptions, GitHubTokenInput } from "./benefit-grants/strategies/options";
 export { BILLING_ERROR_CODES } from "./error-codes";

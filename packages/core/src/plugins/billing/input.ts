@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../kernel/errors";
+import { AUTH_ERRORS } from "../../plugin";
 import { metadataSchema } from "./customers/validate";
 import { type FieldIssue, validationFailed } from "./errors";
 import type { MerchantRow, MerchantService } from "./merchants/service";

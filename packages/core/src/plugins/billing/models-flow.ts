@@ -1,4 +1,4 @@
-import { currentTime, type FieldDef, type FieldMap } from "../../db/model";
+import { currentTime, type FieldDef, type FieldMap } from "../../plugin";
 
 const now = currentTime;
 const created = { type: "date", required: true, default: now } as const satisfies FieldDef;

@@ -1,4 +1,4 @@
-import { currentTime, type FieldDef, type FieldMap } from "../../db/model";
+import { currentTime, type FieldDef, type FieldMap } from "../../plugin";
 
 /**
  * Models of granted benefits (issue 13): the grant of a benefit to a customer in one scope (an

@@ -1,4 +1,4 @@
-import { currentTime, type FieldDef, type FieldMap } from "../../db/model";
+import { currentTime, type FieldDef, type FieldMap } from "../../plugin";
 
 /**
  * Billing models. Every money column is a 64-bit integer in minor units; every timestamp is UTC.

@@ -1,4 +1,4 @@
-import type { BillingEvent } from "../../webhooks/events";
+import type { BillingEvent } from "../../plugin";
 import type { BenefitOptions } from "./benefit-grants/strategies/options";
 import type { FileOptions } from "./files/options";
 import type { PaymentProcessor } from "./processors/processor";

@@ -1,5 +1,4 @@
-import type { DBAdapter } from "../../db/adapter";
-import type { Where } from "../../db/where";
+import type { DBAdapter, Where } from "../../plugin";
 import type { BillingModelName } from "./schema";
 
 /**

@@ -1,5 +1,4 @@
-import type { RowOf } from "../../db/model";
-import type { BillingEventType } from "../../webhooks/events";
+import type { BillingEventType, RowOf } from "../../plugin";
 import type { BenefitGrantStatus } from "./benefit-grants/status";
 import type { CheckoutStatus } from "./checkout/status";
 import type * as catalog from "./models";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext } from "../../plugin";
 import { createBenefitGrantService } from "./benefit-grants/service";
 import { createCheckoutReads } from "./checkout/reads";
 import { createCheckoutService } from "./checkout/service";

@@ -1,6 +1,5 @@
-import type { AppContext } from "../../kernel/app-context";
-import type { APIError } from "../../kernel/define-errors";
-import { createOriginChecker, isSafeRelativePath, type OriginChecker } from "../../router/origin";
+import type { APIError, AppContext } from "../../plugin";
+import { createOriginChecker, isSafeRelativePath, type OriginChecker } from "../../plugin";
 import type { BillingContext } from "./context";
 import { BILLING_ERRORS } from "./errors";
 

@@ -1,8 +1,5 @@
-import { setCookieCache } from "../../auth/session/cookies";
-import type { Where } from "../../db/where";
-import type { AppContext } from "../../kernel/app-context";
-import type { SessionWithUser } from "../../kernel/models";
-import type { RequestContext } from "../../kernel/request-context";
+import type { AppContext, RequestContext, SessionWithUser, Where } from "../../plugin";
+import { setCookieCache } from "../../plugin";
 
 /** The session fields this plugin owns. */
 export type ActivePatch = {

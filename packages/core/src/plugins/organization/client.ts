@@ -1,5 +1,5 @@
-import type { ClientContext } from "../../client/plugin";
-import { defineClientPlugin } from "../../client/plugin";
+import type { ClientContext } from "../../plugin/client";
+import { defineClientPlugin } from "../../plugin/client";
 import { ORGANIZATION_ERROR_CODES } from "./error-codes";
 import type { OrganizationPlugin } from "./plugin";
 import { organizationRoutes } from "./routes";

@@ -1,7 +1,4 @@
-import type { DBAdapter } from "../../db/adapter";
-import type { AppContext } from "../../kernel/app-context";
-import type { ErrorFactory } from "../../kernel/define-errors";
-import type { SessionWithUser } from "../../kernel/models";
+import type { AppContext, DBAdapter, ErrorFactory, SessionWithUser } from "../../plugin";
 import {
   type Connector,
   checkRolePermission,

@@ -1,4 +1,4 @@
-import { defineErrors } from "../../kernel/define-errors";
+import { defineErrors } from "../../plugin";
 import { ORGANIZATION_ERROR_CODES } from "./error-codes";
 
 /** Throwers for the organization errors: `throw ORG_ERRORS.MEMBER_NOT_FOUND()`. */

@@ -1,4 +1,4 @@
-import type { UserRow } from "../../auth/users/repository";
+import type { UserRow } from "../../plugin";
 import type { Invitation, Member, Organization, Team, TeamMember } from "./types";
 
 /**
@@ -8,7 +8,7 @@ import type { Invitation, Member, Organization, Team, TeamMember } from "./types
  *
  *   app.events.on("organization.member.added", ({ member }) => seats.sync(member.organizationId));
  */
-declare module "../../kernel/events" {
+declare module "../../plugin" {
   interface GatehouseEvents {
     "organization.created": { organization: Organization; member: Member; user: UserRow };
     "organization.updated": { organization: Organization; previous: Organization; userId: string };

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext } from "../../plugin";
 import type { OrganizationHooks } from "./options";
 
 type Replacement = { data: Record<string, unknown> } | undefined;

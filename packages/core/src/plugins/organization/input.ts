@@ -1,7 +1,5 @@
-import type { FieldMap } from "../../db/model";
-import { inputSchema } from "../../db/validators";
-import type { AppContext } from "../../kernel/app-context";
-import { AUTH_ERRORS } from "../../kernel/errors";
+import type { AppContext, FieldMap } from "../../plugin";
+import { AUTH_ERRORS, inputSchema } from "../../plugin";
 
 /**
  * The configured additional fields of `model` found in a request body, validated against their

@@ -1,5 +1,5 @@
-import { currentTime, type FieldMap } from "../../db/model";
-import type { PluginSchema } from "../../kernel/plugin";
+import type { PluginSchema } from "../../plugin";
+import { currentTime, type FieldMap } from "../../plugin";
 
 const now = currentTime;
 const lower = (v: string) => v.toLowerCase();

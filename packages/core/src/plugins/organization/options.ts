@@ -1,4 +1,4 @@
-import type { UserRow } from "../../auth/users/repository";
+import type { UserRow } from "../../plugin";
 import {
   type AccessControl,
   acStatements,

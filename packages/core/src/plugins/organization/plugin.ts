@@ -1,4 +1,4 @@
-import { definePlugin } from "../../kernel/plugin";
+import { definePlugin } from "../../plugin";
 import {
   type OrganizationEndpoints,
   organizationEndpoints,

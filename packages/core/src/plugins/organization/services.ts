@@ -1,5 +1,4 @@
-import type { DBAdapter } from "../../db/adapter";
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext, DBAdapter } from "../../plugin";
 import { type AuthorizeResult, type Connector, checkRolePermission, type PermissionRequest } from "./access";
 import { definitionsFor, type OrgContext, withStoredRoles } from "./context";
 import { createInvitationRecipient } from "./invitations/recipient";

@@ -1,5 +1,5 @@
-import { returnedFields } from "../../auth/shape";
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext } from "../../plugin";
+import { returnedFields } from "../../plugin";
 import type { Member, MemberRow, MemberUser, MemberWithUser, Organization, OrganizationRow } from "./types";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

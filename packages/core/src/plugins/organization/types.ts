@@ -1,4 +1,4 @@
-import type { InferFields } from "../../db/model";
+import type { InferFields } from "../../plugin";
 import type {
   InvitationStatus,
   invitationFields,

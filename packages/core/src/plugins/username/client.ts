@@ -1,4 +1,4 @@
-import { defineClientPlugin } from "../../client/plugin";
+import { defineClientPlugin } from "../../plugin/client";
 import { USERNAME_ERROR_CODES } from "./error-codes";
 import type { UsernamePlugin } from "./plugin";
 import { usernameRoutes } from "./routes";

@@ -1,4 +1,4 @@
-import { defineErrors } from "../../kernel/define-errors";
+import { defineErrors } from "../../plugin";
 import { USERNAME_ERROR_CODES } from "./error-codes";
 
 export const USERNAME_ERRORS = defineErrors(USERNAME_ERROR_CODES);

@@ -1,5 +1,4 @@
-import type { UserRow } from "../../auth/users/repository";
-import type { AppContext } from "../../kernel/app-context";
+import type { AppContext, UserRow } from "../../plugin";
 import { USERNAME_ERRORS } from "./errors";
 import { assertUsernameAvailable, findByUsername, type UsernameRules } from "./rules";
 

@@ -1,4 +1,4 @@
-import { definePlugin } from "../../kernel/plugin";
+import { definePlugin } from "../../plugin";
 import { isUsernameAvailableEndpoint } from "./endpoints/is-username-available";
 import { signInUsernameEndpoint } from "./endpoints/sign-in-username";
 import { USERNAME_ERROR_CODES } from "./error-codes";

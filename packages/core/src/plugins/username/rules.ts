@@ -1,5 +1,4 @@
-import type { AccountRow, UserRow } from "../../auth/users/repository";
-import type { AppContext } from "../../kernel/app-context";
+import type { AccountRow, AppContext, UserRow } from "../../plugin";
 import { USERNAME_ERRORS } from "./errors";
 import type { ResolvedUsernameOptions } from "./options";
 

@@ -1,4 +1,4 @@
-import type { PluginSchema } from "../../kernel/plugin";
+import type { PluginSchema } from "../../plugin";
 
 /**
  * Fields the plugin adds to the user (spec section 3): `username`, unique and stored normalised

@@ -38,6 +38,7 @@ describe("adminClient", () => {
     const { files, packages } = reachableModules("plugins/admin/client.ts");
     expect(files).toEqual([
       "client/plugin.ts",
+      "plugin/client.ts",
       "plugins/admin/client.ts",
       "plugins/admin/error-codes.ts",
       "plugins/admin/routes.ts",

@@ -96,6 +96,7 @@ describe("organizationClient", () => {
   it("client.ts is browser-safe: it reaches only its manifest, its error table and the client's plugin helper", () => {
     expect(reachable("plugins/organization/client.ts")).toEqual([
       "client/plugin.ts",
+      "plugin/client.ts",
       "plugins/organization/client.ts",
       "plugins/organization/error-codes.ts",
       "plugins/organization/routes.ts",

@@ -32,6 +32,7 @@ describe("usernameClient", () => {
     const { files, packages } = reachableModules("plugins/username/client.ts");
     expect(files).toEqual([
       "client/plugin.ts",
+      "plugin/client.ts",
       "plugins/username/client.ts",
       "plugins/username/error-codes.ts",
       "plugins/username/routes.ts",

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { publicUser } from "../../../auth/shape";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import { AUTH_ERRORS, defineEndpoint, publicUser } from "../../../plugin";
 import { banFields, UNBANNED } from "../ban";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";

@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { assertPasswordLength, isValidEmail } from "../../../auth/password-policy";
-import { publicUser } from "../../../auth/shape";
-import type { AccountRow, UserRow } from "../../../auth/users/repository";
-import { isAdapterError } from "../../../db/adapter";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
-import { emailString, nameString } from "../../../router/schemas";
+import type { AccountRow, UserRow } from "../../../plugin";
+import {
+  AUTH_ERRORS,
+  assertPasswordLength,
+  defineEndpoint,
+  emailString,
+  isAdapterError,
+  isValidEmail,
+  nameString,
+  publicUser,
+} from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { parseRoleInput, requirePermission } from "../permissions";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import { AUTH_ERRORS, defineEndpoint } from "../../../plugin";
 import type { PermissionRequest } from "../access";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";

@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { readDontRemember, setSessionCookies } from "../../../auth/session/cookies";
-import { publicSession, publicUser } from "../../../auth/shape";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import {
+  AUTH_ERRORS,
+  defineEndpoint,
+  publicSession,
+  publicUser,
+  readDontRemember,
+  setSessionCookies,
+} from "../../../plugin";
 import { clearAdminSessionCookie, readAdminSessionCookie, setAdminSessionCookie } from "../admin-cookie";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { publicUser } from "../../../auth/shape";
-import type { UserRow } from "../../../auth/users/repository";
-import type { Where, WhereCondition, WhereScalar } from "../../../db/where";
-import type { AppContext } from "../../../kernel/app-context";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import type { AppContext, UserRow, Where, WhereCondition, WhereScalar } from "../../../plugin";
+import { AUTH_ERRORS, defineEndpoint, publicUser } from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { requirePermission } from "../permissions";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { publicSession } from "../../../auth/shape";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint, publicSession } from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { requirePermission } from "../permissions";

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import { isValidEmail } from "../../../auth/password-policy";
-import { publicUser } from "../../../auth/shape";
-import type { UserRow } from "../../../auth/users/repository";
-import { isAdapterError } from "../../../db/adapter";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import type { UserRow } from "../../../plugin";
+import { AUTH_ERRORS, defineEndpoint, isAdapterError, isValidEmail, publicUser } from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { parseRoleInput, requirePermission } from "../permissions";

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { storeCredentialPassword } from "../../../auth/password/credential";
-import { assertPasswordLength } from "../../../auth/password-policy";
-import { publicUser } from "../../../auth/shape";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import {
+  AUTH_ERRORS,
+  assertPasswordLength,
+  defineEndpoint,
+  publicUser,
+  storeCredentialPassword,
+} from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
 import { parseRoleInput, requirePermission } from "../permissions";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import type { BenefitGrantRow, OrderRow, SubscriptionRow } from "../rows";
 import { subscriptionRepository } from "../subscriptions/repository";

@@ -1,5 +1,5 @@
-import { type DBAdapter, isAdapterError, type Row } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
+import type { Where } from "../../../plugin";
+import { type DBAdapter, isAdapterError, type Row } from "../../../plugin";
 import { listPage } from "../repository";
 import type { BenefitGrantRow } from "../rows";
 import { type BenefitGrantStatus, benefitGrantStates } from "./status";

@@ -1,6 +1,5 @@
-import { openToken } from "../../../auth/social/tokens";
-import type { DBAdapter } from "../../../db/adapter";
-import type { BillingEventType } from "../../../webhooks/events";
+import type { BillingEventType, DBAdapter } from "../../../plugin";
+import { openToken } from "../../../plugin";
 import { benefitRepository } from "../catalog/benefits/repository";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";

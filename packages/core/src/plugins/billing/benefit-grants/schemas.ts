@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryBoolean } from "../../../router/schemas";
+import { queryBoolean } from "../../../plugin";
 import { pageQuery } from "../input";
 
 /** GET /billing/benefit-grants/list: filters benefit, customer, granted flag. */

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { benefitRepository } from "../catalog/benefits/repository";
 import { serializeBenefit } from "../catalog/serialize";
 import { customerRepository } from "../customers/repository";

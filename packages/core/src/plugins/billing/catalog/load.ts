@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import type { ProductRow } from "../rows";
 import { catalogRepository } from "./repository";
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../../auth/endpoints/error-page";
+import { escapeHtml } from "../../../plugin";
 import type { SerializedCheckout } from "../checkout/serialize";
 import { ZERO_DECIMAL_CURRENCIES } from "../money";
 import { safeStoredUrl } from "../urls";

@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
 import { validateCustomFieldData } from "../catalog/custom-field-data";
 import type { LoadedProduct } from "../catalog/load";
 import type { BillingContext } from "../context";

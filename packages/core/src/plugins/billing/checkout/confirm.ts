@@ -1,4 +1,4 @@
-import { type DBAdapter, isAdapterError } from "../../../db/adapter";
+import { type DBAdapter, isAdapterError } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";

@@ -1,4 +1,4 @@
-import { generateRandomString } from "../../../crypto/random";
+import { generateRandomString } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
 import { BILLING_ERRORS } from "../errors";

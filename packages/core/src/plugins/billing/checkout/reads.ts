@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import type { BillingContext } from "../context";
 import { discountRepository } from "../discounts/repository";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import { customerRepository } from "../customers/repository";
 import { discountRepository } from "../discounts/repository";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import type { PriceRow } from "../catalog/serialize";
 import type { BillingContext } from "../context";
 import { organizationsOf } from "../identity";

@@ -1,4 +1,4 @@
-import { isAdapterError } from "../../../db/adapter";
+import { isAdapterError } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import { releaseRedemption } from "../discounts/redeem";
 import { BILLING_ERRORS } from "../errors";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { type LoadedProduct, loadProductsById } from "../catalog/load";
 import type { BillingContext } from "../context";
 import { discountRepository } from "../discounts/repository";

@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
 import { grantsOnCustomerDeleted } from "../benefit-grants/enqueue";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";

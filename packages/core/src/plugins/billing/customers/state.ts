@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { benefitGrantRepository } from "../benefit-grants/repository";
 import { grantedBenefit } from "../benefit-grants/serialize";
 import { benefitRepository } from "../catalog/benefits/repository";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 import { discountRepository } from "./repository";
 import { codeKey, isApplicable, isRedeemable } from "./rules";

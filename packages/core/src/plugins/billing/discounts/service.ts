@@ -1,5 +1,5 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
-import { isAdapterError } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
+import { isAdapterError } from "../../../plugin";
 import { assertOwned } from "../catalog/products/refs";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS, validationFailed } from "../errors";

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
 import { checkoutPatchSchema, confirmSchema } from "./schemas";

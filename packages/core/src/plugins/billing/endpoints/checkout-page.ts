@@ -1,7 +1,11 @@
-import { escapeHtml } from "../../../auth/endpoints/error-page";
-import { isAPIError } from "../../../kernel/define-errors";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { htmlPage, newNonce, type PageSecurityOptions } from "../../../router/page-security";
+import {
+  defineEndpoint,
+  escapeHtml,
+  htmlPage,
+  isAPIError,
+  newNonce,
+  type PageSecurityOptions,
+} from "../../../plugin";
 import { renderCheckoutPage, usesStripeElements } from "../checkout-page/render";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";

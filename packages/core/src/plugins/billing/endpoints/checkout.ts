@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { membershipRoles } from "../access";
 import { BILLING_ERRORS } from "../errors";
 import { billingRoutes } from "../routes";

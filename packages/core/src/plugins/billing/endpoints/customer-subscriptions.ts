@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AppContext } from "../../../kernel/app-context";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import type { AppContext } from "../../../plugin";
+import { defineEndpoint } from "../../../plugin";
 import { hasBillingGrant } from "../access";
 import { BILLING_ERRORS } from "../errors";
 import { billingRoutes } from "../routes";

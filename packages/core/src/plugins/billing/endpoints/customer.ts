@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { AppContext } from "../../../kernel/app-context";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { queryBoolean } from "../../../router/schemas";
+import type { AppContext } from "../../../plugin";
+import { defineEndpoint, queryBoolean } from "../../../plugin";
 import { membershipRoles } from "../access";
 import { customerState } from "../customers/state";
 import { BILLING_ERRORS } from "../errors";

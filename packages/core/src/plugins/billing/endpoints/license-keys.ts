@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { activateInput, deactivateInput, validateInput } from "../license-keys/schemas";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";

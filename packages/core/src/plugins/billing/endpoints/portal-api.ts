@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AppContext } from "../../../kernel/app-context";
-import { defineEndpoint, type RouteDef } from "../../../kernel/endpoint";
+import type { AppContext } from "../../../plugin";
+import { defineEndpoint, type RouteDef } from "../../../plugin";
 import { createPortalActions, type PortalActions } from "../portal/actions";
 import type { PortalAccess } from "../portal/service";
 import { billingRoutes as routes } from "../routes";

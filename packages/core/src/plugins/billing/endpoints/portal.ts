@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { escapeHtml } from "../../../auth/endpoints/error-page";
-import { isAPIError } from "../../../kernel/define-errors";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { htmlPage, newNonce } from "../../../router/page-security";
-import { queryBoolean } from "../../../router/schemas";
+import { defineEndpoint, escapeHtml, htmlPage, isAPIError, newNonce, queryBoolean } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 import { invoiceDocument } from "../portal-page/invoice-html";
 import { renderPortalPage, renderSections } from "../portal-page/render";

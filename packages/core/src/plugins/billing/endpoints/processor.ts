@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 import type { TestProcessor } from "../processors/test-processor";
 import { billingRoutes } from "../routes";

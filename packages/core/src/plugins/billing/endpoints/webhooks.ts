@@ -1,8 +1,6 @@
 import { z } from "zod";
-import type { AppContext } from "../../../kernel/app-context";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import type { SessionWithUser } from "../../../kernel/models";
-import { BILLING_EVENT_TYPES } from "../../../webhooks/events";
+import type { AppContext, SessionWithUser } from "../../../plugin";
+import { BILLING_EVENT_TYPES, defineEndpoint } from "../../../plugin";
 import { merchantFor } from "../access";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";

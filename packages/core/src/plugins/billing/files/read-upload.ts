@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import { AUTH_ERRORS } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 
 /** Room for the multipart envelope (boundaries, part headers, small fields) around the file. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { toHex } from "../../../crypto/encoding";
-import { generateRandomString } from "../../../crypto/random";
+import { generateRandomString, toHex } from "../../../plugin";
 import { localFileStorage } from "../benefit-grants/storage";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS } from "../errors";

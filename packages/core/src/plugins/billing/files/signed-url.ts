@@ -1,5 +1,5 @@
-import { fromBase64Url, toBase64Url, utf8 } from "../../../crypto/encoding";
-import type { Keyring } from "../../../crypto/keys";
+import type { Keyring } from "../../../plugin";
+import { fromBase64Url, toBase64Url, utf8 } from "../../../plugin";
 
 /**
  * Download tokens: `base64url(payload).signature`, the payload naming the merchant, the file, the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "../../../router/schemas";
+import { emailSchema } from "../../../plugin";
 import { metadataInput, pageQuery, scoped } from "../catalog/input";
 import { billingAddressSchema, taxIdSchema } from "../customers/validate";
 

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import type { BillingContext } from "../context";
 import { customerRepository } from "../customers/repository";
 import { serializeCustomer } from "../customers/serialize";

@@ -1,4 +1,4 @@
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { merchantFor } from "../access";
 import { portalSessionInput } from "../portal/service";
 import { billingOf } from "../services";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { defineEndpoint, type RouteDef } from "../../../kernel/endpoint";
+import { defineEndpoint, type RouteDef } from "../../../plugin";
 import { merchantFor } from "../access";
 import { type BillingServices, billingOf } from "../services";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { merchantFor } from "../access";
 import { readUpload } from "../files/read-upload";
 import { pageQuery, scoped } from "../input";

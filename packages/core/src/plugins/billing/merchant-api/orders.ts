@@ -1,5 +1,4 @@
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { htmlPage, newNonce } from "../../../router/page-security";
+import { defineEndpoint, htmlPage, newNonce } from "../../../plugin";
 import { merchantFor } from "../access";
 import { orderIdInput, orderListInput } from "../orders/reads";
 import { invoiceDocument } from "../portal-page/invoice-html";

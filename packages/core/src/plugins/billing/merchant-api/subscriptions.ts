@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryBoolean } from "../../../router/schemas";
+import { queryBoolean } from "../../../plugin";
 import { MAX_SEATS } from "../catalog/products/schemas";
 import { paginated, paginationQuery } from "../endpoints/schemas";
 import { subscriptionStates } from "../subscriptions/status";

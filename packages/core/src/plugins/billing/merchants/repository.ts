@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
 import type { MerchantRow } from "../rows";
 
 const byId = (id: string) => [{ field: "id", value: id }];

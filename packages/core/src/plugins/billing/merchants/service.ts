@@ -1,5 +1,5 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
-import { isAdapterError } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
+import { isAdapterError } from "../../../plugin";
 import type { BillingContext, Emit } from "../context";
 import { BILLING_ERRORS } from "../errors";
 import { organizationsOf } from "../identity";

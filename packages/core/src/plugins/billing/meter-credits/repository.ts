@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
 import type { MeterCreditRow } from "../rows";
 
 const MODEL = "billingMeterCredit";

@@ -1,5 +1,5 @@
-import type { DBAdapter } from "../../../db/adapter";
-import { isAdapterError } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
+import { isAdapterError } from "../../../plugin";
 import { grantsOnOrderPaid } from "../benefit-grants/enqueue";
 import type { LoadedProduct } from "../catalog/load";
 import { loadProductsById } from "../catalog/load";

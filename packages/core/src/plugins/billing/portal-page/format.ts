@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../../auth/endpoints/error-page";
+import { escapeHtml } from "../../../plugin";
 import { formatMoney } from "../checkout-page/render";
 
 export { escapeHtml, formatMoney };

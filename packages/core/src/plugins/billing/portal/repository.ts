@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
 import type { PortalSessionRow } from "../rows";
 
 /** The only code that touches `billingPortalSession`. */

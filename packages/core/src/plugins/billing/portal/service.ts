@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { constantTimeEqual } from "../../../crypto/constant-time";
-import { toHex } from "../../../crypto/encoding";
-import { generateRandomString } from "../../../crypto/random";
+import { constantTimeEqual, generateRandomString, toHex } from "../../../plugin";
 import type { BillingContext } from "../context";
 import { customerRepository } from "../customers/repository";
 import { BILLING_ERRORS } from "../errors";

@@ -1,6 +1,4 @@
-import { constantTimeEqual } from "../../../crypto/constant-time";
-import { nodeCrypto } from "../../../crypto/node-crypto";
-import { generateRandomString } from "../../../crypto/random";
+import { constantTimeEqual, generateRandomString, nodeCrypto } from "../../../plugin";
 import type {
   PaymentProcessor,
   PaymentResult,

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import type { BillingContext, Emit } from "../context";
 import { orderRepository } from "../orders/repository";
 import type { OrderService } from "../orders/service";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { checkoutRepository } from "../checkout/repository";
 import type { OrderRow } from "../rows";
 

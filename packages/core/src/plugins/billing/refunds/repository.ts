@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
+import type { DBAdapter, Row } from "../../../plugin";
 import { idIn, listPage } from "../repository";
 import type { RefundRow } from "../rows";
 import { type RefundStatus, refundStates } from "./status";

@@ -1,4 +1,4 @@
-import { generateRandomString } from "../../../crypto/random";
+import { generateRandomString } from "../../../plugin";
 import { grantsOnRefund } from "../benefit-grants/enqueue";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS } from "../errors";

@@ -1,4 +1,4 @@
-import { isAdapterError } from "../../../db/adapter";
+import { isAdapterError } from "../../../plugin";
 import { checkoutRepository } from "../checkout/repository";
 import type { BillingContext } from "../context";
 import { orderRepository } from "../orders/repository";

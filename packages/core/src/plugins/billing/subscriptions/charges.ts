@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { cycleGrantsOf, grantsOnOrderPaid } from "../benefit-grants/enqueue";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";

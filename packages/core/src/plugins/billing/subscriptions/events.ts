@@ -1,5 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
-import type { BillingEventType } from "../../../webhooks/events";
+import type { BillingEventType, DBAdapter } from "../../../plugin";
 import { grantsOnSubscription } from "../benefit-grants/enqueue";
 import type { Emit } from "../context";
 import { customerRepository } from "../customers/repository";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import type { LoadedProduct } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";
 import type { MerchantService } from "../merchants/service";

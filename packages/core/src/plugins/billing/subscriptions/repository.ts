@@ -1,5 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
+import type { DBAdapter, Row, Where } from "../../../plugin";
 import { listPage } from "../repository";
 import type { SubscriptionRow } from "../rows";
 import { ACTIVE_STATUSES, BILLABLE_STATUSES, type SubscriptionStatus, subscriptionStates } from "./status";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { grantsOnSubscription } from "../benefit-grants/enqueue";
 import type { LoadedProduct } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";

@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import type { LoadedProduct } from "../catalog/repository";
 import { serializeMeter, serializePrice, serializeProduct } from "../catalog/serialize";

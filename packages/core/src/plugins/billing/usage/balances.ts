@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { meterRepository } from "../catalog/meters/repository";
 import { serializeMeter } from "../catalog/serialize";
 import { meterCreditRepository } from "../meter-credits/repository";

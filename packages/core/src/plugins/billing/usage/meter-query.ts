@@ -4,7 +4,7 @@ import {
   type JsonFilter,
   type JsonFilterClause,
   type JsonFilterTarget,
-} from "../../../db/aggregate";
+} from "../../../plugin";
 import { invalid } from "../input";
 import type { MeterRow } from "../rows";
 

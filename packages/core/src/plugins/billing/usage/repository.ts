@@ -1,6 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
-import type { AggregateFunc, JsonFilter, TimeBucket } from "../../../db/aggregate";
-import type { Where } from "../../../db/where";
+import type { AggregateFunc, DBAdapter, JsonFilter, Row, TimeBucket, Where } from "../../../plugin";
 import type { UsageEventRow } from "../rows";
 
 export interface EventWindow {

@@ -1,7 +1,5 @@
 import type { z } from "zod";
-import { isAdapterError, type Row } from "../../../db/adapter";
-import { bucketStart, nextBucket } from "../../../db/aggregate";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import { AUTH_ERRORS, bucketStart, isAdapterError, nextBucket, type Row } from "../../../plugin";
 import { meterRepository } from "../catalog/meters/repository";
 import type { BillingContext } from "../context";
 import { customerRepository } from "../customers/repository";

@@ -1,4 +1,4 @@
-import type { Logger } from "../../../logger/logger";
+import type { Logger } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 import type { BillingOptions } from "../options";
 import { parseIpAddress, refusedAddressReason } from "./ip-address";

@@ -1,4 +1,4 @@
-import { standardWebhookKey, WEBHOOK_SECRET_PREFIX } from "../../../webhooks/signing";
+import { standardWebhookKey, WEBHOOK_SECRET_PREFIX } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 
 /** Fewest key bytes a caller-chosen endpoint secret may carry. */

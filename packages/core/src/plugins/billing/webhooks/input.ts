@@ -1,4 +1,4 @@
-import { BILLING_EVENT_TYPES, type BillingEventType } from "../../../webhooks/events";
+import { BILLING_EVENT_TYPES, type BillingEventType } from "../../../plugin";
 import { validationFailed } from "../errors";
 
 export interface WebhookEndpointInput {

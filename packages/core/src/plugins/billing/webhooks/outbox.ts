@@ -1,5 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
-import type { BillingEvent } from "../../../webhooks/events";
+import type { BillingEvent, DBAdapter } from "../../../plugin";
 import { webhookRepository } from "./repository";
 
 interface EndpointRow {

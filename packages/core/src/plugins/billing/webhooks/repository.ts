@@ -1,5 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
-import type { Where, WhereItem } from "../../../db/where";
+import type { DBAdapter, Row, Where, WhereItem } from "../../../plugin";
 import { idIn } from "../repository";
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from "../rows";
 

@@ -1,4 +1,4 @@
-import { signWebhook } from "../../../webhooks/signing";
+import { signWebhook } from "../../../plugin";
 
 /** Stored with each attempt: the first 2048 characters of the response (or of the error). */
 export const RESPONSE_LOG_LIMIT = 2048;

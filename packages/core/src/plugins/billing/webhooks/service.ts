@@ -1,5 +1,5 @@
-import type { DBAdapter } from "../../../db/adapter";
-import { generateWebhookSecret } from "../../../webhooks/signing";
+import type { DBAdapter } from "../../../plugin";
+import { generateWebhookSecret } from "../../../plugin";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS } from "../errors";
 import { paginated } from "../pagination";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { emailString } from "../../../router/schemas";
+import { defineEndpoint, emailString } from "../../../plugin";
 import { updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { activeOrg, reflectOnRequest } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { additionalInput } from "../input";

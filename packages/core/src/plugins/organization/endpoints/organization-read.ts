@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { isAPIError } from "../../../kernel/define-errors";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint, isAPIError } from "../../../plugin";
 import { activeOrg, updateCurrentSession } from "../active-session";
 import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";

@@ -1,10 +1,13 @@
 import { z } from "zod";
-import type { UserRow } from "../../../auth/users/repository";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
-import type { SessionWithUser } from "../../../kernel/models";
-import type { RequestContext } from "../../../kernel/request-context";
-import { FIELD_LIMITS, nameString, slugString, urlString } from "../../../router/schemas";
+import type { RequestContext, SessionWithUser, UserRow } from "../../../plugin";
+import {
+  AUTH_ERRORS,
+  defineEndpoint,
+  FIELD_LIMITS,
+  nameString,
+  slugString,
+  urlString,
+} from "../../../plugin";
 import { activeOrg, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { additionalInput } from "../input";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { nameString } from "../../../router/schemas";
+import { defineEndpoint, nameString } from "../../../plugin";
 import { activeOrg, activeTeam, reflectOnRequest, updateCurrentSession } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";

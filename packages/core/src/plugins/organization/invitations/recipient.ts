@@ -1,4 +1,4 @@
-import type { UserRow } from "../../../auth/users/repository";
+import type { UserRow } from "../../../plugin";
 import { parseRoles } from "../access";
 import { type OrgContext, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

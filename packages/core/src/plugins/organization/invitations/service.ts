@@ -1,7 +1,5 @@
-import { isValidEmail } from "../../../auth/password-policy";
-import type { UserRow } from "../../../auth/users/repository";
-import type { Row } from "../../../db/adapter";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import type { Row, UserRow } from "../../../plugin";
+import { AUTH_ERRORS, isValidEmail } from "../../../plugin";
 import { formatRoles, parseRoles } from "../access";
 import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

@@ -1,6 +1,5 @@
-import type { ModelDef } from "../../../db/model";
-import type { Where, WhereOperator } from "../../../db/where";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import type { ModelDef, Where, WhereOperator } from "../../../plugin";
+import { AUTH_ERRORS } from "../../../plugin";
 import type { MemberListQuery, MemberRepository } from "./repository";
 
 export const MEMBER_FILTER_OPERATORS = [

@@ -1,6 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
-import type { AppContext } from "../../../kernel/app-context";
-import type { ErrorFactory } from "../../../kernel/define-errors";
+import type { AppContext, DBAdapter, ErrorFactory } from "../../../plugin";
 import { ORG_ERRORS } from "../errors";
 import { organizationRepository } from "../organizations/repository";
 import type { OrganizationRow } from "../types";

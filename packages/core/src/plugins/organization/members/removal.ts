@@ -1,5 +1,4 @@
-import type { UserRow } from "../../../auth/users/repository";
-import type { ErrorFactory } from "../../../kernel/define-errors";
+import type { ErrorFactory, UserRow } from "../../../plugin";
 import { clearActive } from "../active-session";
 import { assertCan, type OrgContext, requireMember, requireOrganization, withStoredRoles } from "../context";
 import { ORG_ERRORS } from "../errors";

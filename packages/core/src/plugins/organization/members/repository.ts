@@ -1,5 +1,4 @@
-import type { DBAdapter, Row, SortBy } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
+import type { DBAdapter, Row, SortBy, Where } from "../../../plugin";
 import { formatRoles } from "../access";
 import type { MemberRow } from "../types";
 

@@ -1,4 +1,4 @@
-import type { ErrorFactory } from "../../../kernel/define-errors";
+import type { ErrorFactory } from "../../../plugin";
 import { parseRoles, type RoleMap } from "../access";
 import { ORG_ERRORS } from "../errors";
 

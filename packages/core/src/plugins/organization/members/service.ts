@@ -1,5 +1,4 @@
-import { type DBAdapter, isAdapterError, type Row } from "../../../db/adapter";
-import { AUTH_ERRORS } from "../../../kernel/errors";
+import { AUTH_ERRORS, type DBAdapter, isAdapterError, type Row } from "../../../plugin";
 import { parseRoles } from "../access";
 import { assertCan, knownRoles, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

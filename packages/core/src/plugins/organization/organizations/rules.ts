@@ -1,4 +1,4 @@
-import type { UserRow } from "../../../auth/users/repository";
+import type { UserRow } from "../../../plugin";
 import { ORG_ERRORS } from "../errors";
 import type { OrganizationOptions } from "../options";
 

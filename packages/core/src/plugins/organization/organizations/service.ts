@@ -1,6 +1,5 @@
-import type { UserRow } from "../../../auth/users/repository";
-import { isAdapterError, type Row } from "../../../db/adapter";
-import type { JsonValue } from "../../../db/model";
+import type { JsonValue, UserRow } from "../../../plugin";
+import { isAdapterError, type Row } from "../../../plugin";
 import { clearActive } from "../active-session";
 import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

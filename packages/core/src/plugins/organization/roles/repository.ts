@@ -1,5 +1,4 @@
-import type { DBAdapter, Row } from "../../../db/adapter";
-import type { Where } from "../../../db/where";
+import type { DBAdapter, Row, Where } from "../../../plugin";
 import type { OrganizationRoleRow } from "../types";
 
 const inOrg = (organizationId: string): Where => [{ field: "organizationId", value: organizationId }];

@@ -1,4 +1,4 @@
-import type { ErrorFactory } from "../../../kernel/define-errors";
+import type { ErrorFactory } from "../../../plugin";
 import type { Statements } from "../access";
 import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

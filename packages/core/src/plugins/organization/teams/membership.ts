@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../db/adapter";
+import type { DBAdapter } from "../../../plugin";
 import { ORG_ERRORS } from "../errors";
 import { assertBelowLimit } from "../members/rules";
 import { limitOf, type ResolvedOrganizationOptions } from "../options";

@@ -1,4 +1,4 @@
-import type { Row } from "../../../db/adapter";
+import type { Row } from "../../../plugin";
 import { clearActive } from "../active-session";
 import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";

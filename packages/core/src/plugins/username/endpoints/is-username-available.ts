@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../../../kernel/endpoint";
+import { defineEndpoint } from "../../../plugin";
 import { usernameRoutes } from "../routes";
 import { findByUsername, type UsernameRules } from "../rules";
 

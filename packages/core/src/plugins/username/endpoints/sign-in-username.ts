@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { assertEmailPasswordEnabled, assertPasswordLength } from "../../../auth/password-policy";
-import { publicUser } from "../../../auth/shape";
-import { sendVerificationEmail } from "../../../auth/verification/email";
-import { generateRandomString } from "../../../crypto/random";
-import type { AppContext } from "../../../kernel/app-context";
-import { defineEndpoint } from "../../../kernel/endpoint";
-import { AUTH_ERRORS } from "../../../kernel/errors";
-import { urlString } from "../../../router/schemas";
+import type { AppContext } from "../../../plugin";
+import {
+  AUTH_ERRORS,
+  assertEmailPasswordEnabled,
+  assertPasswordLength,
+  defineEndpoint,
+  generateRandomString,
+  publicUser,
+  sendVerificationEmail,
+  urlString,
+} from "../../../plugin";
 import { USERNAME_ERRORS } from "../errors";
 import { usernameRoutes } from "../routes";
 import { findByUsernameWithAccounts, type UsernameRules } from "../rules";

@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../../db/adapter";
+import type { DBAdapter, Row } from "../../../../plugin";
 import { listPage } from "../../repository";
 import type { MeterRow } from "../../rows";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryBoolean } from "../../../../router/schemas";
+import { queryBoolean } from "../../../../plugin";
 import { metadataInput, pageQuery, scoped } from "../input";
 
 export const FILTER_OPERATORS = ["eq", "ne", "gt", "gte", "lt", "lte", "like", "not_like"] as const;

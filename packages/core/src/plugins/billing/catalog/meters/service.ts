@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../../db/adapter";
+import type { DBAdapter, Row } from "../../../../plugin";
 import type { BillingContext } from "../../context";
 import { BILLING_ERRORS } from "../../errors";
 import type { MerchantService } from "../../merchants/service";

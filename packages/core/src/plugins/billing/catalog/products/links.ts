@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../../db/adapter";
+import type { DBAdapter } from "../../../../plugin";
 import { catalogRepository } from "../repository";
 import { assertOwned } from "./refs";
 

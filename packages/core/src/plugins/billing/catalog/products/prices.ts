@@ -1,4 +1,4 @@
-import type { DBAdapter, Row } from "../../../../db/adapter";
+import type { DBAdapter, Row } from "../../../../plugin";
 import { invalid } from "../input";
 import { catalogRepository } from "../repository";
 import type { ProductRow } from "../serialize";

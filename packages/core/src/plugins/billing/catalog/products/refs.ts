@@ -1,4 +1,4 @@
-import type { DBAdapter } from "../../../../db/adapter";
+import type { DBAdapter } from "../../../../plugin";
 import { invalid, unique } from "../input";
 import { catalogRepository, type OwnedModel } from "../repository";
 

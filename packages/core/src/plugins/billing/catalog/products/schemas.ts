@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryBoolean } from "../../../../router/schemas";
+import { queryBoolean } from "../../../../plugin";
 import { isUnitAmount, MAX_AMOUNT } from "../../money";
 import { refineTrialPair, TRIAL_MESSAGES, trialInputFields } from "../../subscriptions/trials";
 import { metadataInput, pageQuery, scoped } from "../input";

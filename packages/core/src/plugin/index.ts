@@ -1,0 +1,53 @@
+/**
+ * `@gatehouse-js/core/plugin`: the public plugin API. What the first-party plugins (username,
+ * organization, admin, billing) use of the core, they take from here and nowhere else (a boundary
+ * test checks it), so a third-party plugin can do all they do. Server-side: a plugin's browser half
+ * (`client.ts`) imports `@gatehouse-js/core/client` instead. See docs/plugins/writing-a-plugin.md.
+ */
+
+// Users and sessions: the public shapes, session cookies, the password policy, credentials,
+// verification mail, the error page, stored OAuth tokens.
+export { escapeHtml, renderErrorPage } from "../auth/endpoints/error-page";
+export { storeCredentialPassword, verifyCredentialPassword } from "../auth/password/credential";
+export { assertEmailPasswordEnabled, assertPasswordLength, isValidEmail } from "../auth/password-policy";
+export {
+  clearSessionCookies,
+  readDontRemember,
+  setCookieCache,
+  setSessionCookies,
+} from "../auth/session/cookies";
+export { publicSession, publicUser, returnedFields } from "../auth/shape";
+export { openToken, sealToken } from "../auth/social/tokens";
+export { sendVerificationEmail } from "../auth/verification/email";
+// Small utilities: random values, encodings, constant-time comparison, the logger.
+export * from "../crypto/constant-time";
+export * from "../crypto/encoding";
+export type { Keyring } from "../crypto/keys";
+export { nodeCrypto } from "../crypto/node-crypto";
+export * from "../crypto/random";
+// Database: the adapter contract a plugin's repositories call, conditions, model declarations.
+export * from "../db/adapter";
+export * from "../db/aggregate";
+export * from "../db/model";
+export { fieldSchema, inputSchema } from "../db/validators";
+export type * from "../db/where";
+export type { AppContext, ClientIpResolver, OriginChecker, SessionConfig } from "../kernel/app-context";
+// Errors: the table builder, the core table.
+export * from "../kernel/define-errors";
+// Endpoints: the builder, input schemas with length limits, HTML pages with a strict CSP, origins.
+export * from "../kernel/endpoint";
+export { AUTH_ERROR_CODES } from "../kernel/error-codes";
+export { AUTH_ERRORS } from "../kernel/errors";
+// The contract: a plugin, the app and request contexts, the core services and models, events.
+export * from "../kernel/events";
+export type { Account, Session, SessionWithUser, User, Verification } from "../kernel/models";
+export * from "../kernel/plugin";
+export type { RequestContext } from "../kernel/request-context";
+export * from "../kernel/services";
+export type { Logger } from "../logger/logger";
+export { createOriginChecker, isSafeRelativePath, safeOrigin } from "../router/origin";
+export * from "../router/page-security";
+export * from "../router/schemas";
+// Outgoing webhooks: the event catalog and Standard Webhooks signing.
+export * from "../webhooks/events";
+export * from "../webhooks/signing";
