@@ -1,3 +1,4 @@
+import { registerDatabaseHooks } from "./auth/database-hooks";
 import { createSessionService } from "./auth/session/service";
 import { createSessionStore } from "./auth/session/store";
 import { createUserRepository } from "./auth/users/repository";
@@ -127,6 +128,7 @@ export function createAppContext(options: AuthOptions, schema: Schema, adapter: 
     sessions: createSessionService(app, sessionStore),
     verification: createVerificationService(app),
   } satisfies CoreServices);
+  registerDatabaseHooks(app);
   // Cached copies of the user inside stored sessions follow user updates.
   app.events.on("user.updated", ({ user }) => sessionStore.refreshUser(user));
   return app;

@@ -19,12 +19,15 @@ export interface GatehouseEvents {
 
 /**
  * Before-hooks: run inside a flow before the write; return replacement data or throw to refuse.
- * Extended by plugins like the events above.
+ * Extended by plugins like the events above. The app's `databaseHooks` run here too (and their
+ * after-hooks as handlers of the events above), so each write fires its hooks from one place.
  */
 export interface GatehouseHooks {
   "user.create": { data: Record<string, unknown>; request?: Request };
   "user.update": { data: Record<string, unknown>; user: UserRow; request?: Request };
   "session.create": { data: Record<string, unknown>; user: UserRow; request?: Request };
+  "account.create": { data: Record<string, unknown> };
+  "account.update": { data: Record<string, unknown>; id: string };
   "signIn.before": { user: UserRow; request?: Request };
   /**
    * A user write (`data`, for user `userId`) was refused by a unique index. Hooks may throw a more

@@ -50,21 +50,13 @@ export function createSessionService(app: AppContext, store: SessionStore): Sess
       user,
       request: rc.request,
     });
-    const before = app.options.databaseHooks?.session?.create?.before;
-    let data = hooked.data;
-    if (before) {
-      const result = await before(data as SessionRow);
-      if (result === false) throw AUTH_ERRORS.FAILED_TO_CREATE_SESSION();
-      if (result?.data) data = { ...data, ...result.data };
-    }
     let session: SessionRow;
     try {
-      session = await store.create(data, user);
+      session = await store.create(hooked.data, user);
     } catch (error) {
       app.logger.error("Failed to create session", error);
       throw AUTH_ERRORS.FAILED_TO_CREATE_SESSION();
     }
-    await app.options.databaseHooks?.session?.create?.after?.(session);
     const value = { session, user };
     if (opts.setCookies !== false) await setSessionCookies(rc, value, opts.dontRemember ?? false);
     rc.session = value;

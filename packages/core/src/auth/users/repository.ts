@@ -2,42 +2,27 @@ import { type DBAdapter, isAdapterError } from "../../db/adapter";
 import type { WhereCondition } from "../../db/where";
 import type { AppContext } from "../../kernel/app-context";
 import { AUTH_ERRORS } from "../../kernel/errors";
-import type { ModelHooks } from "../../kernel/options";
 import type { AccountRow, UserRepository, UserRow } from "../../kernel/services";
 
 export type { AccountRow, UserRepository, UserRow };
 
-async function runBeforeHook<T>(
-  hook: NonNullable<NonNullable<ModelHooks<T>["create"]>["before"]> | undefined,
-  data: Record<string, unknown>,
-  refused: () => Error,
-): Promise<Record<string, unknown>> {
-  if (!hook) return data;
-  const result = await hook(data as T & Record<string, unknown>);
-  if (result === false) throw refused();
-  return result?.data ? { ...data, ...result.data } : data;
-}
-
 /**
- * The only code that touches the user and account tables. Writes go through the user's database
- * hooks and the plugins' before-hooks; events are emitted by the caller after commit.
+ * The only code that touches the user and account tables. Writes go through the before-hooks of
+ * the event bus (the plugins' and the app's `databaseHooks`, see `auth/database-hooks.ts`); events
+ * are emitted after commit.
  */
 export function createUserRepository(app: AppContext): UserRepository {
-  const hooks = app.options.databaseHooks ?? {};
-
   /**
    * Runs the plugins' before-hooks and the user's database hook on new user data. Call it before
    * opening a transaction: hooks may query the database, and inside a transaction only the
    * transaction's adapter may be used (single-connection databases would wait forever).
    */
-  const prepareCreate = async (data: Record<string, unknown>, request?: Request) => {
-    const hooked = await app.events.runBefore("user.create", { data, request });
-    return runBeforeHook(hooks.user?.create?.before, hooked.data, () => AUTH_ERRORS.FAILED_TO_CREATE_USER());
-  };
+  const prepareCreate = async (data: Record<string, unknown>, request?: Request) =>
+    (await app.events.runBefore("user.create", { data, request })).data;
 
   /** Runs the account database hook; call before a transaction (see `prepareCreate`). */
-  const prepareAccount = (data: Record<string, unknown>) =>
-    runBeforeHook(hooks.account?.create?.before, data, () => AUTH_ERRORS.FAILED_TO_CREATE_USER());
+  const prepareAccount = async (data: Record<string, unknown>) =>
+    (await app.events.runBefore("account.create", { data })).data;
 
   async function write(
     user: UserRow,
@@ -46,10 +31,7 @@ export function createUserRepository(app: AppContext): UserRepository {
     request: Request | undefined,
     expected: readonly WhereCondition[],
   ): Promise<UserRow | null> {
-    const hooked = await app.events.runBefore("user.update", { data, user, request });
-    const final = await runBeforeHook(hooks.user?.update?.before, hooked.data, () =>
-      AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
-    );
+    const final = (await app.events.runBefore("user.update", { data, user, request })).data;
     let updated: UserRow | null;
     try {
       updated = await db.update<UserRow>({
@@ -115,7 +97,6 @@ export function createUserRepository(app: AppContext): UserRepository {
     },
 
     async afterCreate(user: UserRow, request?: Request) {
-      await hooks.user?.create?.after?.(user);
       await app.events.emit("user.created", { user, request });
     },
 
@@ -146,7 +127,6 @@ export function createUserRepository(app: AppContext): UserRepository {
     },
 
     async afterUpdate(user: UserRow, previous: UserRow) {
-      await hooks.user?.update?.after?.(user);
       await app.events.emit("user.updated", { user, previous });
     },
 
@@ -187,21 +167,17 @@ export function createUserRepository(app: AppContext): UserRepository {
     },
 
     async afterCreateAccount(account: AccountRow) {
-      await hooks.account?.create?.after?.(account);
       await app.events.emit("account.created", { account });
     },
 
     async updateAccount(id: string, data: Record<string, unknown>, db: DBAdapter = app.adapter) {
-      const final = await runBeforeHook(hooks.account?.update?.before, data, () =>
-        AUTH_ERRORS.FAILED_TO_UPDATE_USER(),
-      );
+      const final = (await app.events.runBefore("account.update", { data, id })).data;
       const account = await db.update<AccountRow>({
         model: "account",
         where: [{ field: "id", value: id }],
         update: final,
       });
       if (account) {
-        await hooks.account?.update?.after?.(account);
         await app.events.emit("account.updated", { account });
       }
       return account;
