@@ -3,6 +3,7 @@
  * `client.ts` declares its client plugin with it; it loads the client's plugin helper only (no
  * server code), so a plugin's client entry stays small and browser-safe.
  */
+
 export {
   type AtomMap,
   type ClientContext,
@@ -10,3 +11,4 @@ export {
   defineClientPlugin,
   inferServer,
 } from "../client/plugin";
+export { formatRoles, parseRoles } from "./roles";

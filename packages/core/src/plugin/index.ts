@@ -9,6 +9,7 @@
 // verification mail, the error page, stored OAuth tokens.
 export { escapeHtml, renderErrorPage } from "../auth/endpoints/error-page";
 export { storeCredentialPassword, verifyCredentialPassword } from "../auth/password/credential";
+export { type PasswordSignIn, signInWithPassword } from "../auth/password/sign-in";
 export { assertEmailPasswordEnabled, assertPasswordLength, isValidEmail } from "../auth/password-policy";
 export {
   clearSessionCookies,
@@ -51,3 +52,5 @@ export * from "../router/schemas";
 // Outgoing webhooks: the event catalog and Standard Webhooks signing.
 export * from "../webhooks/events";
 export * from "../webhooks/signing";
+// Roles: the one parser of stored and requested role lists.
+export { formatRoles, parseRoles } from "./roles";

@@ -75,16 +75,3 @@ export function edges(file: string): Edge[] {
   visit(source);
   return found;
 }
-
-/** Files a module loads at run time (value imports, followed), relative to `src/`. */
-export function valueClosure(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const e of edges(join(src, file))) if (!e.typeOnly) queue.push(e.to);
-  }
-  return seen;
-}

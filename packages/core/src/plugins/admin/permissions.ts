@@ -1,4 +1,11 @@
-import type { ErrorFactory } from "../../plugin";
+import type { z } from "zod";
+import {
+  defineEndpoint,
+  type EndpointConfig,
+  type ErrorFactory,
+  parseRoles,
+  type RouteDef,
+} from "../../plugin";
 import type { AuthorizeResult, PermissionRequest } from "./access";
 import { ACCESS_MESSAGES } from "./access";
 import { ADMIN_ERRORS } from "./errors";
@@ -14,10 +21,7 @@ export interface Subject {
 export function rolesOf(options: ResolvedAdminOptions, subject: Subject): string[] {
   const stored =
     typeof subject.role === "string" && subject.role.trim() !== "" ? subject.role : options.defaultRole;
-  return stored
-    .split(",")
-    .map((r) => r.trim())
-    .filter(Boolean);
+  return parseRoles(stored);
 }
 
 /**
@@ -62,12 +66,36 @@ export function isAdminUser(options: ResolvedAdminOptions, subject: Subject): bo
  * name.
  */
 export function parseRoleInput(options: ResolvedAdminOptions, input: unknown): string {
-  const names = typeof input === "string" ? input.split(",") : input;
-  if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === "string")) {
-    throw ADMIN_ERRORS.INVALID_ROLE_TYPE();
-  }
-  const trimmed = names.map((n: string) => n.trim());
-  if (trimmed.some((n) => !(n in options.roles)))
+  const valid =
+    typeof input === "string" || (Array.isArray(input) && input.every((n) => typeof n === "string"));
+  const names = valid ? parseRoles(input) : [];
+  if (names.length === 0) throw ADMIN_ERRORS.INVALID_ROLE_TYPE();
+  if (names.some((n) => !Object.hasOwn(options.roles, n)))
     throw ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_SET_A_NON_EXISTENT_ROLE_VALUE();
-  return trimmed.join(",");
+  return names.join(",");
+}
+
+/**
+ * Declares an admin endpoint behind one permission check: a fresh session is required, and the
+ * handler runs only when the session user holds `permission` (else `refused`, 403).
+ */
+export function adminEndpoint<
+  const R extends RouteDef,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  O = unknown,
+>(
+  options: ResolvedAdminOptions,
+  route: R,
+  guard: { readonly permission: PermissionRequest; readonly refused: ErrorFactory },
+  config: Omit<EndpointConfig<B, Q, "fresh-session", O>, "auth">,
+) {
+  return defineEndpoint(route, {
+    ...config,
+    auth: "fresh-session",
+    handler(ctx) {
+      requirePermission(options, ctx.session.user, guard.permission, guard.refused);
+      return config.handler(ctx);
+    },
+  });
 }

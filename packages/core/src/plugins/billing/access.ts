@@ -1,4 +1,4 @@
-import type { AppContext, SessionWithUser } from "../../plugin";
+import { type AppContext, parseRoles, type SessionWithUser } from "../../plugin";
 import { BILLING_ERRORS } from "./errors";
 import { organizationsOf } from "./identity";
 import type { MerchantRow, MerchantService } from "./merchants/service";
@@ -16,18 +16,10 @@ export const DEFAULT_BILLING_GRANTS: Readonly<Record<string, readonly ("read" | 
   member: ["read"],
 };
 
-const rolesOf = (value: unknown): string[] =>
-  typeof value === "string"
-    ? value
-        .split(",")
-        .map((r) => r.trim())
-        .filter(Boolean)
-    : [];
-
 /** Is the user a platform admin (admin plugin role)? */
 export function isPlatformAdmin(app: AppContext, user: Record<string, unknown>): boolean {
   if (!("role" in (app.schema.user?.fields ?? {}))) return false;
-  return rolesOf(user.role).includes("admin");
+  return parseRoles(user.role).includes("admin");
 }
 
 export async function membershipRoles(
@@ -38,7 +30,7 @@ export async function membershipRoles(
   const org = organizationsOf(app);
   if (!org) return null;
   const role = await org.memberRole(userId, organizationId);
-  return role === null ? null : rolesOf(role);
+  return role === null ? null : parseRoles(role);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Access control, pure and browser-safe (no imports): statements map a resource to its actions,
+ * Access control, pure and browser-safe (imports only the browser half of the plugin API): statements map a resource to its actions,
  * roles grant a subset of them, and a check asks whether a member's roles grant a request.
  *
  *   const ac = createAccessControl({ ...defaultStatements, project: ["create", "share"] } as const);
@@ -12,6 +12,8 @@
  *   resource; "OR" needs at least one of them.
  * - A resource the role has no statement for is refused ("You are not allowed to access resource: x").
  */
+
+import { formatRoles, parseRoles } from "../../plugin/client";
 
 export type Statements = Readonly<Record<string, readonly string[]>>;
 /** `{ resource: [actions] }`, e.g. `{ member: ["delete"] }`. */
@@ -141,20 +143,10 @@ export const defaultRoles = { owner: ownerRole, admin: adminRole, member: member
 export type RoleMap = Readonly<Record<string, Role>>;
 
 /**
- * The member's roles from their API form: "admin,member" or ["admin", "member"]; trimmed,
- * de-duplicated, order kept.
+ * The member's roles from their API form ("admin,member" or ["admin", "member"]) and back: the
+ * plugin API's one role parser.
  */
-export function parseRoles(value: string | readonly string[]): string[] {
-  const parts = (typeof value === "string" ? value.split(",") : value.flatMap((v) => v.split(",")))
-    .map((r) => r.trim())
-    .filter((r) => r.length > 0);
-  return [...new Set(parts)];
-}
-
-/** The API (and `member.role` column) form of a role list: comma-joined. */
-export function formatRoles(roles: readonly string[]): string {
-  return parseRoles(roles).join(",");
-}
+export { formatRoles, parseRoles };
 
 /**
  * Does any of `roles` grant `permissions`? Unknown role names grant nothing; with no known role at

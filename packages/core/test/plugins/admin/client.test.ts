@@ -39,6 +39,7 @@ describe("adminClient", () => {
     expect(files).toEqual([
       "client/plugin.ts",
       "plugin/client.ts",
+      "plugin/roles.ts",
       "plugins/admin/client.ts",
       "plugins/admin/error-codes.ts",
       "plugins/admin/routes.ts",

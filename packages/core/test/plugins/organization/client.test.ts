@@ -97,6 +97,7 @@ describe("organizationClient", () => {
     expect(reachable("plugins/organization/client.ts")).toEqual([
       "client/plugin.ts",
       "plugin/client.ts",
+      "plugin/roles.ts",
       "plugins/organization/client.ts",
       "plugins/organization/error-codes.ts",
       "plugins/organization/routes.ts",

@@ -33,6 +33,7 @@ describe("usernameClient", () => {
     expect(files).toEqual([
       "client/plugin.ts",
       "plugin/client.ts",
+      "plugin/roles.ts",
       "plugins/username/client.ts",
       "plugins/username/error-codes.ts",
       "plugins/username/routes.ts",

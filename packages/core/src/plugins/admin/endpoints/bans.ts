@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AUTH_ERRORS, defineEndpoint, publicUser } from "../../../plugin";
+import { AUTH_ERRORS, publicUser } from "../../../plugin";
 import { banFields, UNBANNED } from "../ban";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
-import { requirePermission } from "../permissions";
+import { adminEndpoint } from "../permissions";
 import { adminRoutes } from "../routes";
 
 const banUserBody = z.object({
@@ -18,46 +18,42 @@ const banUserBody = z.object({
  * sessions; the ban hooks then refuse every new one. Needs user:ban.
  */
 export function banUserEndpoint(options: ResolvedAdminOptions) {
-  return defineEndpoint(adminRoutes.banUser, {
-    body: banUserBody,
-    auth: "fresh-session",
-    async handler({ app, rc, body, session }) {
-      requirePermission(
-        options,
-        session.user,
-        { user: ["ban"] },
-        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS,
-      );
-      const { users } = app.core;
-      const target = await users.findById(body.userId);
-      if (!target) throw AUTH_ERRORS.USER_NOT_FOUND();
-      if (target.id === session.user.id) throw ADMIN_ERRORS.YOU_CANNOT_BAN_YOURSELF();
-      const updated = await users.update(target, banFields(app, options, body), app.adapter, rc.request);
-      await users.afterUpdate(updated, target);
-      await app.core.sessions.revoke(target.id);
-      return { user: publicUser(app, updated) };
+  return adminEndpoint(
+    options,
+    adminRoutes.banUser,
+    { permission: { user: ["ban"] }, refused: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS },
+    {
+      body: banUserBody,
+      async handler({ app, rc, body, session }) {
+        const { users } = app.core;
+        const target = await users.findById(body.userId);
+        if (!target) throw AUTH_ERRORS.USER_NOT_FOUND();
+        if (target.id === session.user.id) throw ADMIN_ERRORS.YOU_CANNOT_BAN_YOURSELF();
+        const updated = await users.update(target, banFields(app, options, body), app.adapter, rc.request);
+        await users.afterUpdate(updated, target);
+        await app.core.sessions.revoke(target.id);
+        return { user: publicUser(app, updated) };
+      },
     },
-  });
+  );
 }
 
 /** POST /admin/unban-user {userId} -> {user}. Needs user:ban. */
 export function unbanUserEndpoint(options: ResolvedAdminOptions) {
-  return defineEndpoint(adminRoutes.unbanUser, {
-    body: z.object({ userId: z.string() }),
-    auth: "fresh-session",
-    async handler({ app, rc, body, session }) {
-      requirePermission(
-        options,
-        session.user,
-        { user: ["ban"] },
-        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS,
-      );
-      const { users } = app.core;
-      const target = await users.findById(body.userId);
-      if (!target) throw AUTH_ERRORS.USER_NOT_FOUND();
-      const updated = await users.update(target, { ...UNBANNED }, app.adapter, rc.request);
-      await users.afterUpdate(updated, target);
-      return { user: publicUser(app, updated) };
+  return adminEndpoint(
+    options,
+    adminRoutes.unbanUser,
+    { permission: { user: ["ban"] }, refused: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_BAN_USERS },
+    {
+      body: z.object({ userId: z.string() }),
+      async handler({ app, rc, body }) {
+        const { users } = app.core;
+        const target = await users.findById(body.userId);
+        if (!target) throw AUTH_ERRORS.USER_NOT_FOUND();
+        const updated = await users.update(target, { ...UNBANNED }, app.adapter, rc.request);
+        await users.afterUpdate(updated, target);
+        return { user: publicUser(app, updated) };
+      },
     },
-  });
+  );
 }

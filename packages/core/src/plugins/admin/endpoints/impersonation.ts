@@ -10,7 +10,7 @@ import {
 import { clearAdminSessionCookie, readAdminSessionCookie, setAdminSessionCookie } from "../admin-cookie";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
-import { checkPermission, isAdminUser, requirePermission } from "../permissions";
+import { adminEndpoint, checkPermission, isAdminUser } from "../permissions";
 import { adminRoutes } from "../routes";
 
 /**
@@ -20,18 +20,15 @@ import { adminRoutes } from "../routes";
  * Admins cannot be impersonated unless `allowImpersonatingAdmins` or user:impersonate-admins.
  */
 export function impersonateUserEndpoint(options: ResolvedAdminOptions) {
-  return defineEndpoint(adminRoutes.impersonateUser, {
+  const guard = {
+    permission: { user: ["impersonate"] },
+    refused: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS,
+  };
+  return adminEndpoint(options, adminRoutes.impersonateUser, guard, {
     body: z.object({ userId: z.string() }),
-    auth: "fresh-session",
     noStore: true,
     async handler({ app, rc, body, session }) {
       const admin = session.user;
-      requirePermission(
-        options,
-        admin,
-        { user: ["impersonate"] },
-        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_IMPERSONATE_USERS,
-      );
       const target = await app.core.users.findById(body.userId);
       if (!target) throw AUTH_ERRORS.USER_NOT_FOUND();
       if (

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { AppContext, UserRow, Where, WhereCondition, WhereScalar } from "../../../plugin";
-import { AUTH_ERRORS, defineEndpoint, publicUser } from "../../../plugin";
+import { AUTH_ERRORS, publicUser } from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
-import { requirePermission } from "../permissions";
+import { adminEndpoint } from "../permissions";
 import { adminRoutes } from "../routes";
 
 const listUsersQuery = z.object({
@@ -68,35 +68,35 @@ function whereFor(app: AppContext, query: ListUsersQuery): Where {
  * every match, ignoring limit and offset. Needs user:list.
  */
 export function listUsersEndpoint(options: ResolvedAdminOptions) {
-  return defineEndpoint(adminRoutes.listUsers, {
-    query: listUsersQuery,
-    auth: "fresh-session",
-    noStore: true,
-    async handler({ app, query, session }) {
-      requirePermission(
-        options,
-        session.user,
-        { user: ["list"] },
-        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS,
-      );
-      const where = whereFor(app, query);
-      if (query.sortBy) userField(app, query.sortBy, "sortBy");
-      const [users, total] = await Promise.all([
-        app.adapter.findMany<UserRow>({
-          model: "user",
-          where,
+  return adminEndpoint(
+    options,
+    adminRoutes.listUsers,
+    { permission: { user: ["list"] }, refused: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_LIST_USERS },
+    {
+      query: listUsersQuery,
+      noStore: true,
+      async handler({ app, query }) {
+        const where = whereFor(app, query);
+        if (query.sortBy) userField(app, query.sortBy, "sortBy");
+        const [users, total] = await Promise.all([
+          app.adapter.findMany<UserRow>({
+            model: "user",
+            where,
+            limit: query.limit || undefined,
+            offset: query.offset || undefined,
+            sortBy: query.sortBy
+              ? { field: query.sortBy, direction: query.sortDirection ?? "asc" }
+              : undefined,
+          }),
+          app.adapter.count({ model: "user", where }),
+        ]);
+        return {
+          users: users.map((u) => publicUser(app, u)),
+          total,
           limit: query.limit || undefined,
           offset: query.offset || undefined,
-          sortBy: query.sortBy ? { field: query.sortBy, direction: query.sortDirection ?? "asc" } : undefined,
-        }),
-        app.adapter.count({ model: "user", where }),
-      ]);
-      return {
-        users: users.map((u) => publicUser(app, u)),
-        total,
-        limit: query.limit || undefined,
-        offset: query.offset || undefined,
-      };
+        };
+      },
     },
-  });
+  );
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { UserRow } from "../../../plugin";
-import { AUTH_ERRORS, defineEndpoint, isAdapterError, isValidEmail, publicUser } from "../../../plugin";
+import { AUTH_ERRORS, isAdapterError, isValidEmail, publicUser } from "../../../plugin";
 import { ADMIN_ERRORS } from "../errors";
 import type { ResolvedAdminOptions } from "../options";
-import { parseRoleInput, requirePermission } from "../permissions";
+import { adminEndpoint, parseRoleInput, requirePermission } from "../permissions";
 import { adminRoutes } from "../routes";
 import { parseAdminUserData, permissionsForData } from "../user-data";
 
@@ -15,17 +15,14 @@ const updateUserBody = z.object({ userId: z.string(), data: z.record(z.string(),
  * user:set-email for email fields. Passwords have their own endpoint.
  */
 export function adminUpdateUserEndpoint(options: ResolvedAdminOptions) {
-  return defineEndpoint(adminRoutes.adminUpdateUser, {
+  const guard = {
+    permission: { user: ["update"] },
+    refused: ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS,
+  };
+  return adminEndpoint(options, adminRoutes.adminUpdateUser, guard, {
     body: updateUserBody,
-    auth: "fresh-session",
     async handler({ app, rc, body, session }) {
       const actor = session.user;
-      requirePermission(
-        options,
-        actor,
-        { user: ["update"] },
-        ADMIN_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_USERS,
-      );
       if (Object.keys(body.data).length === 0) throw ADMIN_ERRORS.NO_DATA_TO_UPDATE();
       if ("password" in body.data)
         throw ADMIN_ERRORS.PASSWORD_CANNOT_BE_UPDATED_THROUGH_UPDATE_USER_USE_THE_SET_USER_PASSWORD_ENDPOINT_INSTEAD();
