@@ -56,6 +56,19 @@ export default [
     },
   }),
   defineProject({
+    // The third-party plugin example resolves the core to its sources, as the react project does.
+    resolve: { conditions: ["gatehouse-source", "module", "node", "development|production"] },
+    ssr: { resolve: { conditions: ["gatehouse-source", "module", "node", "development|production"] } },
+    test: {
+      name: "examples-plugin",
+      root: "./examples/third-party-plugin",
+      include: ["test/**/*.test.ts"],
+      environment: "node",
+      env: { GATEHOUSE_TEST_PROJECT: "examples-plugin" },
+      testTimeout: 20_000,
+    },
+  }),
+  defineProject({
     test: {
       name: "packaging",
       root: ".",

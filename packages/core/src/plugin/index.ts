@@ -35,7 +35,9 @@ export type * from "../db/where";
 export type { AppContext, ClientIpResolver, OriginChecker, SessionConfig } from "../kernel/app-context";
 // Errors: the table builder, the core table.
 export * from "../kernel/define-errors";
-// Endpoints: the builder, input schemas with length limits, HTML pages with a strict CSP, origins.
+// Endpoints: the builder, zod (the core's instance, so schemas fit the endpoint types), input
+// schemas with length limits, HTML pages with a strict CSP, origins.
+export { z } from "zod";
 export * from "../kernel/endpoint";
 export { AUTH_ERROR_CODES } from "../kernel/error-codes";
 export { AUTH_ERRORS } from "../kernel/errors";
