@@ -5,6 +5,9 @@
  * (`client.ts`) imports `@gatehouse-js/core/client` instead. See docs/plugins/writing-a-plugin.md.
  */
 
+// Endpoints: the builder, zod (the core's instance, so schemas fit the endpoint types), input
+// schemas with length limits, HTML pages with a strict CSP, origins.
+export { z } from "zod";
 // Users and sessions: the public shapes, session cookies, the password policy, credentials,
 // verification mail, the error page, stored OAuth tokens.
 export { escapeHtml, renderErrorPage } from "../auth/endpoints/error-page";
@@ -35,9 +38,6 @@ export type * from "../db/where";
 export type { AppContext, ClientIpResolver, OriginChecker, SessionConfig } from "../kernel/app-context";
 // Errors: the table builder, the core table.
 export * from "../kernel/define-errors";
-// Endpoints: the builder, zod (the core's instance, so schemas fit the endpoint types), input
-// schemas with length limits, HTML pages with a strict CSP, origins.
-export { z } from "zod";
 export * from "../kernel/endpoint";
 export { AUTH_ERROR_CODES } from "../kernel/error-codes";
 export { AUTH_ERRORS } from "../kernel/errors";
@@ -54,5 +54,6 @@ export * from "../router/schemas";
 // Outgoing webhooks: the event catalog and Standard Webhooks signing.
 export * from "../webhooks/events";
 export * from "../webhooks/signing";
-// Roles: the one parser of stored and requested role lists.
+// Roles: the one parser of stored and requested role lists; the one platform-admin check.
+export { type AdminSubject, isPlatformAdmin } from "./admin";
 export { formatRoles, parseRoles } from "./roles";

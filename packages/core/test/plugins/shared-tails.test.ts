@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatRoles, parseRoles } from "../../src/plugin";
+import { formatRoles, isPlatformAdmin, parseRoles } from "../../src/plugin";
+import { admin } from "../../src/plugins/admin";
 import { username } from "../../src/plugins/username";
 import { createTestAuth } from "../../src/testing";
 
@@ -87,5 +88,27 @@ describe("one role parser (issue 17)", () => {
     expect(parseRoles(42)).toEqual([]);
     expect(parseRoles(["admin", 7])).toEqual(["admin"]);
     expect(formatRoles([" b", "a", "b"])).toBe("b,a");
+  });
+});
+
+describe("one platform-admin check (issue 17)", () => {
+  it("asks the admin plugin when installed (its admin roles and user ids)", () => {
+    const { auth } = createTestAuth({
+      plugins: [admin({ adminRoles: ["superuser"], adminUserIds: ["root-id"] })],
+    });
+    const app = auth.$context;
+    expect(isPlatformAdmin(app, { id: "u1", role: "member,superuser" })).toBe(true);
+    expect(isPlatformAdmin(app, { id: "u1", role: "admin" })).toBe(false);
+    expect(isPlatformAdmin(app, { id: "root-id", role: "user" })).toBe(true);
+  });
+
+  it("without the admin plugin, reads an app-declared role field; without the field nobody is", () => {
+    const withField = createTestAuth({
+      user: { additionalFields: { role: { type: "string", required: false } } },
+    }).auth.$context;
+    expect(isPlatformAdmin(withField, { id: "u1", role: "member, admin" })).toBe(true);
+    expect(isPlatformAdmin(withField, { id: "u1", role: "member" })).toBe(false);
+    const withoutField = createTestAuth().auth.$context;
+    expect(isPlatformAdmin(withoutField, { id: "u1", role: "admin" })).toBe(false);
   });
 });

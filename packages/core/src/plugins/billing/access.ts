@@ -1,4 +1,4 @@
-import { type AppContext, parseRoles, type SessionWithUser } from "../../plugin";
+import { type AppContext, isPlatformAdmin, parseRoles, type SessionWithUser } from "../../plugin";
 import { BILLING_ERRORS } from "./errors";
 import { organizationsOf } from "./identity";
 import type { MerchantRow, MerchantService } from "./merchants/service";
@@ -15,12 +15,6 @@ export const DEFAULT_BILLING_GRANTS: Readonly<Record<string, readonly ("read" | 
   admin: ["read", "manage"],
   member: ["read"],
 };
-
-/** Is the user a platform admin (admin plugin role)? */
-export function isPlatformAdmin(app: AppContext, user: Record<string, unknown>): boolean {
-  if (!("role" in (app.schema.user?.fields ?? {}))) return false;
-  return parseRoles(user.role).includes("admin");
-}
 
 export async function membershipRoles(
   app: AppContext,
