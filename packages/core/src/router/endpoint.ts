@@ -65,6 +65,8 @@ export interface EndpointConfig<B, Q, A extends AuthMode, O> {
   // Method syntax on purpose: parameters stay bivariant, so every endpoint fits `AnyEndpoint`.
   handler(ctx: EndpointContext<B, Q, A>): Promise<O> | O;
   readonly description?: string;
+  /** The success body's schema: documentation for the OpenAPI document, never checked at run time. */
+  readonly response?: z.ZodType;
 }
 
 export interface Endpoint<

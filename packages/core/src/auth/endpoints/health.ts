@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineEndpoint } from "../../router/endpoint";
 import { htmlPage, newNonce } from "../../router/page-security";
 import { coreRoutes } from "../routes";
@@ -5,6 +6,7 @@ import { renderErrorPage } from "./error-page";
 
 /** GET /ok: a liveness probe. */
 export const ok = defineEndpoint(coreRoutes.ok, {
+  response: z.object({ ok: z.literal(true) }),
   handler: () => ({ ok: true }),
 });
 
