@@ -3,7 +3,7 @@ import type { OpenAPIPlugin } from "./plugin";
 import { openAPIRoutes } from "./routes";
 
 /**
- * The OpenAPI plugin for the browser client: `client.generateOpenAPISchema()` fetches the document.
+ * The OpenAPI plugin for the browser client: `client.openApi.generateSchema()` fetches the document.
  * Imports no server code.
  */
 export const openAPIClient = () =>

@@ -32,7 +32,8 @@ export function queryParameters(
   const required = new Set(Array.isArray(json.required) ? (json.required as string[]) : []);
   return Object.entries(properties).map(([name, property]) => {
     const propertySchema = isRecord(property) ? property : {};
-    const description = typeof propertySchema.description === "string" ? propertySchema.description : undefined;
+    const description =
+      typeof propertySchema.description === "string" ? propertySchema.description : undefined;
     return {
       name,
       in: "query" as const,

@@ -97,7 +97,12 @@ describe("OpenAPI document", () => {
     expect(body.properties).toMatchObject({ email: { type: "string", maxLength: 254 } });
     expect(signIn.security).toEqual([]);
     const reset = ops.get("GET /reset-password/{token}")!;
-    expect(reset.parameters).toContainEqual({ name: "token", in: "path", required: true, schema: { type: "string" } });
+    expect(reset.parameters).toContainEqual({
+      name: "token",
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    });
     const orders = ops.get("GET /billing/orders/list")!;
     expect(orders.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(["organizationId", "page", "limit", "customerId", "status"]),

@@ -1,14 +1,14 @@
-import { adminRoutes } from "../../../src/plugins/admin/routes";
-import { billingRoutes } from "../../../src/plugins/billing/routes";
-import { organizationRoutes } from "../../../src/plugins/organization/routes";
-import { openAPIRoutes } from "../../../src/plugins/open-api/routes";
-import { usernameRoutes } from "../../../src/plugins/username/routes";
 import { coreRoutes } from "../../../src/auth/routes";
 import { admin } from "../../../src/plugins/admin";
+import { adminRoutes } from "../../../src/plugins/admin/routes";
 import { billing } from "../../../src/plugins/billing";
+import { billingRoutes } from "../../../src/plugins/billing/routes";
 import { type OpenAPIOptions, openAPI } from "../../../src/plugins/open-api";
+import { openAPIRoutes } from "../../../src/plugins/open-api/routes";
 import { organization } from "../../../src/plugins/organization";
+import { organizationRoutes } from "../../../src/plugins/organization/routes";
 import { username } from "../../../src/plugins/username";
+import { usernameRoutes } from "../../../src/plugins/username/routes";
 import type { RouteManifest } from "../../../src/router/endpoint";
 import { createTestAuth } from "../../../src/testing";
 
