@@ -12,6 +12,7 @@ export const ok = defineEndpoint(coreRoutes.ok, {
 
 /** GET /error: the HTML page flows redirect to when they cannot reach the app (spec section 2). */
 export const errorPage = defineEndpoint(coreRoutes.error, {
+  produces: ["html"],
   handler: ({ request, app }) => {
     const code = request ? new URL(request.url).searchParams.get("error") : null;
     const nonce = newNonce();

@@ -49,6 +49,29 @@ function requestBody(components: SchemaComponents, ep: AnyEndpoint, hint: string
   return { required, content: { "application/json": { schema } } };
 }
 
+/** Success answers: JSON (the declared schema, else any value), an HTML page, a file, a redirect. */
+function successResponses(components: SchemaComponents, ep: AnyEndpoint, operationId: string) {
+  const produces = ep.produces ?? ["json"];
+  const content: Record<string, unknown> = {};
+  if (produces.includes("json")) {
+    const schema = ep.response ? components.output(ep.response as z.ZodType, `${operationId}Response`) : {};
+    content["application/json"] = { schema };
+  }
+  if (produces.includes("html")) content["text/html"] = { schema: { type: "string" } };
+  if (produces.includes("file")) content["application/octet-stream"] = { schema: {} };
+  return {
+    ...(Object.keys(content).length > 0 ? { "200": { description: "Success", content } } : {}),
+    ...(produces.includes("redirect")
+      ? {
+          "302": {
+            description: "A redirect to the Location header (failures too, with `?error=CODE`)",
+            headers: { Location: { schema: { type: "string" } } },
+          },
+        }
+      : {}),
+  };
+}
+
 interface OperationInput {
   readonly key: string;
   readonly tag: string;
@@ -64,7 +87,6 @@ function operation(components: SchemaComponents, { key, tag, method, multiMethod
   const query = ep.query ? queryParameters(components, ep.query as z.ZodType, `${operationId}Query`) : [];
   const parameters = [...pathParameters, ...query];
   const body = method === "GET" ? undefined : requestBody(components, ep, `${operationId}Body`);
-  const success = ep.response ? components.input(ep.response as z.ZodType, `${operationId}Response`) : {};
   const op: Record<string, unknown> = {
     tags: [tag],
     operationId,
@@ -73,7 +95,7 @@ function operation(components: SchemaComponents, { key, tag, method, multiMethod
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: {
-      "200": { description: "Success", content: { "application/json": { schema: success } } },
+      ...successResponses(components, ep, operationId),
       ...errorResponses({ method, mode }),
     },
   };

@@ -32,11 +32,14 @@ function localRefs(value: unknown): Set<string> {
   return found;
 }
 
-/** What a client sends (`io: "input"`: before transforms and defaults), with local definitions. */
-function toJSON(schema: z.ZodType): { root: Mutable; defs: Record<string, Mutable> } {
+/**
+ * A schema's JSON form with its local definitions: what a client sends (`io: "input"`: before
+ * transforms and defaults) or what a server answers (`"output"`).
+ */
+function toJSON(schema: z.ZodType, io: "input" | "output"): { root: Mutable; defs: Record<string, Mutable> } {
   const json = z.toJSONSchema(schema, {
     target: "draft-2020-12",
-    io: "input",
+    io,
     // Custom checks and other types with no JSON equivalent become `{}`, "any value".
     unrepresentable: "any",
     reused: "inline",
@@ -60,13 +63,15 @@ const selfKey = (name: string, def: Mutable) =>
   JSON.stringify(mapRefs(def, (ref) => (ref === `${LOCAL}${name}` ? "SELF" : ref)));
 
 const JSON_VALUE_KEY = (() => {
-  const { defs } = toJSON(z.json());
+  const { defs } = toJSON(z.json(), "input");
   return selfKey("__root", defs.__root ?? {});
 })();
 
 export interface SchemaComponents {
   /** The JSON Schema of what a client sends; recursive parts become shared components. */
   input(schema: z.ZodType, hint: string): Mutable;
+  /** The JSON Schema of what the server answers. */
+  output(schema: z.ZodType, hint: string): Mutable;
   /** The components collected so far, by name. */
   readonly schemas: Readonly<Record<string, JSONSchema>>;
 }
@@ -87,23 +92,25 @@ export function createSchemaComponents(): SchemaComponents {
     const key = selfKey(local, def);
     const known = byContent.get(key);
     if (known) return known;
-    const name = key === JSON_VALUE_KEY && !schemas.JsonValue ? "JsonValue" : `${hint}${++next}`;
+    const name = key === JSON_VALUE_KEY ? "JsonValue" : `${hint}${++next}`;
     byContent.set(key, name);
     return name;
   };
+  const convert = (schema: z.ZodType, hint: string, io: "input" | "output") => {
+    const { root, defs } = toJSON(schema, io);
+    const names = new Map<string, string>();
+    for (const [local, def] of Object.entries(defs)) names.set(local, nameFor(hint, local, def));
+    const rename = (ref: string) =>
+      ref.startsWith(LOCAL) ? `${COMPONENT}${names.get(ref.slice(LOCAL.length)) ?? ""}` : ref;
+    for (const [local, def] of Object.entries(defs)) {
+      const name = names.get(local)!;
+      if (!schemas[name]) schemas[name] = mapRefs(def, rename) as JSONSchema;
+    }
+    return mapRefs(root, rename) as Mutable;
+  };
   return {
     schemas,
-    input(schema, hint) {
-      const { root, defs } = toJSON(schema);
-      const names = new Map<string, string>();
-      for (const [local, def] of Object.entries(defs)) names.set(local, nameFor(hint, local, def));
-      const rename = (ref: string) =>
-        ref.startsWith(LOCAL) ? `${COMPONENT}${names.get(ref.slice(LOCAL.length)) ?? ""}` : ref;
-      for (const [local, def] of Object.entries(defs)) {
-        const name = names.get(local)!;
-        if (!schemas[name]) schemas[name] = mapRefs(def, rename) as JSONSchema;
-      }
-      return mapRefs(root, rename) as Mutable;
-    },
+    input: (schema, hint) => convert(schema, hint, "input"),
+    output: (schema, hint) => convert(schema, hint, "output"),
   };
 }

@@ -34,7 +34,16 @@ function summary(key: string, op: Operation): string {
     : op.requestBody
       ? Object.keys(op.requestBody.content)
       : [];
-  const statuses = Object.keys(op.responses).join(",");
+  const statuses = Object.entries(op.responses)
+    .map(([status, response]) => {
+      const content = (response as { content?: Record<string, unknown> }).content;
+      return status === "200" && content
+        ? `200:${Object.keys(content)
+            .map((type) => type.split("/")[1])
+            .join("+")}`
+        : status;
+    })
+    .join(",");
   return `${key} ${op.operationId} [${op.tags.join(",")}] ${auth} (${params.join(" ")}) {${body.join(" ")}} ${statuses}`;
 }
 
@@ -111,6 +120,30 @@ describe("OpenAPI document", () => {
     expect(orders.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
     // Recursive JSON values (metadata) are one shared component, not inlined forever.
     expect(doc.components.schemas.JsonValue).toBeDefined();
+  });
+
+  it("describes pages, redirects and files as what they are", () => {
+    const ops = operations(doc);
+    const content = (key: string) =>
+      Object.keys((ops.get(key)!.responses["200"] as { content: Record<string, unknown> }).content);
+    expect(content("GET /billing/orders/invoice")).toEqual(["application/json", "text/html"]);
+    expect(content("GET /checkout/{clientSecret}")).toEqual(["text/html"]);
+    expect(content("GET /error")).toEqual(["text/html"]);
+    expect(content("GET /product-media/{id}")).toEqual(["application/octet-stream"]);
+    const reset = ops.get("GET /reset-password/{token}")!;
+    expect(reset.responses["200"]).toBeUndefined();
+    expect(reset.responses["302"]).toMatchObject({ headers: { Location: { schema: { type: "string" } } } });
+    expect(content("GET /ok")).toEqual(["application/json"]);
+    expect((ops.get("GET /ok")!.responses["200"] as { content: Record<string, unknown> }).content).toEqual({
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: { ok: { type: "boolean", const: true } },
+          required: ["ok"],
+          additionalProperties: false,
+        },
+      },
+    });
   });
 
   it("describes the spec's error shape: { code, message }", () => {
