@@ -96,7 +96,7 @@ function operation(components: SchemaComponents, { key, tag, method, multiMethod
     ...(body ? { requestBody: body } : {}),
     responses: {
       ...successResponses(components, ep, operationId),
-      ...errorResponses({ method, mode }),
+      ...errorResponses({ method, mode, hasBody: body !== undefined }),
     },
   };
   return op;

@@ -50,6 +50,10 @@ export const ERROR_COMPONENTS = {
       description: "Refused (`Invalid origin`, `Session is not fresh`, a missing permission)",
       content: json("Error"),
     },
+    PayloadTooLarge: {
+      description: "The body exceeds `advanced.maxBodySize` (`Request body too large`)",
+      content: json("Error"),
+    },
     TooManyRequests: {
       description: "Rate limited (`Too many requests. Please try again later.`)",
       headers: {
@@ -64,7 +68,11 @@ export const ERROR_COMPONENTS = {
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** The failures an operation can answer, by what it checks. */
-export function errorResponses(input: { method: string; mode: AuthMode }): Record<string, unknown> {
+export function errorResponses(input: {
+  method: string;
+  mode: AuthMode;
+  hasBody: boolean;
+}): Record<string, unknown> {
   const needsSession = input.mode !== "public" && input.mode !== "optional";
   // Cookie-carrying writes pass the origin check; sessions may lack a permission or freshness.
   const mayRefuse = input.method !== "GET" || needsSession;
@@ -72,6 +80,7 @@ export function errorResponses(input: { method: string; mode: AuthMode }): Recor
     "400": ref("BadRequest"),
     ...(needsSession ? { "401": ref("Unauthorized") } : {}),
     ...(mayRefuse ? { "403": ref("Forbidden") } : {}),
+    ...(input.hasBody ? { "413": ref("PayloadTooLarge") } : {}),
     "429": ref("TooManyRequests"),
     default: ref("Error"),
   };

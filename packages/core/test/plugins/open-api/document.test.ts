@@ -154,6 +154,8 @@ describe("OpenAPI document", () => {
     for (const op of operations(doc).values()) {
       expect(op.responses["400"]).toEqual({ $ref: "#/components/responses/BadRequest" });
       expect(op.responses.default).toEqual({ $ref: "#/components/responses/Error" });
+      // Only operations with a request body can be refused for its size.
+      expect(op.responses["413"] !== undefined, op.operationId).toBe(op.requestBody !== undefined);
     }
   });
 
