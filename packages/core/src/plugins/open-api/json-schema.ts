@@ -5,7 +5,7 @@ export type JSONSchema = { readonly [key: string]: unknown };
 
 type Mutable = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Mutable =>
+export const isRecord = (value: unknown): value is Mutable =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 const LOCAL = "#/$defs/";

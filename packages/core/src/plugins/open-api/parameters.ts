@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { JSONSchema, SchemaComponents } from "./json-schema";
+import { isRecord, type JSONSchema, type SchemaComponents } from "./json-schema";
 
 /** An OpenAPI parameter object. */
 export interface ParameterObject {
@@ -11,9 +11,6 @@ export interface ParameterObject {
   readonly style?: "form";
   readonly explode?: boolean;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Query parameters from a query schema: one parameter per property of an object schema; anything
