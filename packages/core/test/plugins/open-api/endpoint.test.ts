@@ -1,7 +1,12 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createAuthClient } from "../../../src/client";
+import { definePlugin } from "../../../src/plugin/define-plugin";
+import { openAPI } from "../../../src/plugins/open-api";
 import { openAPIClient } from "../../../src/plugins/open-api/client";
-import { createTestFetch } from "../../../src/testing";
+import { defineEndpoint } from "../../../src/router/endpoint";
+import { createTestAuth, createTestFetch } from "../../../src/testing";
 import { reachableModules } from "../username/boundary";
 import { type Document, fullApp } from "./helpers";
 
@@ -64,6 +69,43 @@ describe("GET /open-api/generate-schema", () => {
     const { data, error } = await client.openApi.generateSchema();
     expect(error).toBeNull();
     expect(data?.openapi).toBe("3.1.1");
+  });
+
+  it("lists an app's own plugin endpoints under the plugin's tag", async () => {
+    const notes = definePlugin({
+      id: "notes",
+      endpoints: {
+        updateNote: defineEndpoint(
+          { method: "PATCH", path: "/notes/:noteId" },
+          {
+            auth: "session",
+            body: z.object({ text: z.string().max(500), tags: z.json().optional() }),
+            response: z.object({ id: z.string(), text: z.string() }),
+            handler: ({ params, body }) => ({ id: params.noteId ?? "", text: body.text }),
+          },
+        ),
+      },
+    });
+    const { auth } = createTestAuth({ plugins: [notes, openAPI()] });
+    const doc = (await auth.api.generateOpenAPISchema()) as unknown as Document;
+    expect((await new Validator().validate(doc as never)).valid).toBe(true);
+    const op = doc.paths["/notes/{noteId}"]?.patch;
+    expect(op).toMatchObject({
+      operationId: "updateNote",
+      tags: ["notes"],
+      security: [{ sessionCookie: [] }],
+      parameters: [{ name: "noteId", in: "path", required: true }],
+    });
+    expect(op?.requestBody?.content["application/json"]?.schema).toEqual({
+      type: "object",
+      properties: {
+        text: { type: "string", maxLength: 500 },
+        tags: { $ref: "#/components/schemas/JsonValue" },
+      },
+      required: ["text"],
+    });
+    expect(doc.components.schemas.JsonValue).toBeDefined();
+    expect(Object.keys(doc.paths).every((path) => !path.includes(":"))).toBe(true);
   });
 
   it("client.ts is browser-safe: it reaches only its manifest and the client's plugin helper", () => {
