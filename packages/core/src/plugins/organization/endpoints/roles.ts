@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
+import { nameString } from "../../../router/schemas";
 import { activeOrg } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
@@ -7,18 +8,22 @@ import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";
 
 const permission = z.record(z.string(), z.array(z.string()));
-const roleRef = { roleName: z.string().min(1).optional(), roleId: z.string().min(1).optional() };
+/** A role name: 1 to 255 characters. */
+const roleName = () => nameString().min(1);
+const roleRef = { roleName: roleName().optional(), roleId: z.string().min(1).optional() };
 const hasRef = (v: { roleName?: string; roleId?: string }) => Boolean(v.roleName || v.roleId);
 const REF_MESSAGE = "roleName or roleId is required";
 
 /**
  * POST /organization/create-role {role, permission: {resource: [actions]}, organizationId?,
- * additionalFields?} -> {success, roleData, statements}. Needs ac:create. The role model has no
- * additional fields, so `additionalFields` is accepted (better-auth's body) and ignored.
+ * additionalFields?} -> {success, roleData, statements}. Needs ac:create, and the caller must hold
+ * every permission it grants (else 403 with `missingPermissions`). The name is stored lower-case.
+ * The role model has no additional fields, so `additionalFields` is accepted (better-auth's body)
+ * and ignored.
  */
 export const createOrgRole = defineEndpoint(organizationRoutes.createOrgRole, {
   body: z.object({
-    role: z.string().min(1),
+    role: roleName(),
     permission,
     organizationId: z.string().optional(),
     additionalFields: z.record(z.string(), z.unknown()).optional(),
@@ -68,14 +73,15 @@ export const getOrgRole = defineEndpoint(organizationRoutes.getOrgRole, {
 
 /**
  * POST /organization/update-role {roleName | roleId, data: {permission?, roleName?, ...extra},
- * organizationId?} -> {success, roleData}. Needs ac:update.
+ * organizationId?} -> {success, roleData}. Needs ac:update; new permissions must be held by the
+ * caller (as at create).
  */
 export const updateOrgRole = defineEndpoint(organizationRoutes.updateOrgRole, {
   body: z
     .object({
       ...roleRef,
       organizationId: z.string().optional(),
-      data: z.looseObject({ permission: permission.optional(), roleName: z.string().min(1).optional() }),
+      data: z.looseObject({ permission: permission.optional(), roleName: roleName().optional() }),
     })
     .refine(hasRef, REF_MESSAGE),
   auth: "session",
