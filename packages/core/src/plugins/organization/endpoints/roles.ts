@@ -16,7 +16,8 @@ const REF_MESSAGE = "roleName or roleId is required";
 
 /**
  * POST /organization/create-role {role, permission: {resource: [actions]}, organizationId?,
- * additionalFields?} -> {success, roleData, statements}. Needs ac:create, and the caller must hold
+ * additionalFields?} -> {success, roleData, statements} (`statements`: the new role's own
+ * grants, as better-auth). Needs ac:create, and the caller must hold
  * every permission it grants (else 403 with `missingPermissions`). The name is stored lower-case.
  * The role model has no additional fields, so `additionalFields` is accepted (better-auth's body)
  * and ignored.

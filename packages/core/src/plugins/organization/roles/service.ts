@@ -74,7 +74,7 @@ export function createRoleService(ctx: OrgContext) {
       organizationId: string;
       role: string;
       permission: RolePermission;
-    }): Promise<{ success: true; roleData: OrganizationRoleRow; statements: Statements }> {
+    }): Promise<{ success: true; roleData: OrganizationRoleRow; statements: RolePermission }> {
       const { organizationId } = input;
       const refused = ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE;
       const member = await authorize(input.userId, organizationId, "create", refused);
@@ -92,7 +92,8 @@ export function createRoleService(ctx: OrgContext) {
       const roleData = await write(() =>
         repo().create({ organizationId, role, permission: input.permission, createdAt: app.now() }),
       );
-      return { success: true, roleData, statements: opts.dynamicRoles.statements };
+      // `statements` is the new role's own grants (better-auth answers `ac.newRole(permission).statements`).
+      return { success: true, roleData, statements: input.permission };
     },
 
     async remove(userId: string, organizationId: string, ref: RoleRef): Promise<{ success: true }> {
