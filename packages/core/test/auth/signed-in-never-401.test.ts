@@ -2,17 +2,12 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { coreRoutes } from "../../src/auth/routes";
 import { createTestAuth } from "../../src/testing";
+import { sweepSignedIn } from "../helpers/route-sweep";
 import { github, useServer } from "../social/helpers";
 
 // No provider is reachable: a route that called one would fail the sweep (unhandled request).
 const server = setupServer();
 useServer(server, { beforeAll, afterEach, afterAll });
-
-type Route = {
-  readonly method: string | readonly string[];
-  readonly path: string;
-  readonly serverOnly?: boolean;
-};
 
 /**
  * Spec section 8: 401 means "no session". Every core route is called by a freshly signed-in user,
@@ -42,36 +37,29 @@ describe("core routes: a signed-in caller never gets 401 but where the spec or i
       .token;
     await other.browser.post("/send-verification-email", { email: other.email });
     const otherLink = new URL(sent.at(-1)!).searchParams.get("token")!;
-    const path = (route: Route) => route.path.replace(":token", "not-a-reset-token").replace(":id", "github");
-    const answers: string[] = [];
-    for (const [name, route] of Object.entries(coreRoutes) as [string, Route][]) {
-      if (route.serverOnly) continue;
-      const method = typeof route.method === "string" ? route.method : route.method[0]!;
-      for (const variant of ["empty", "input", "link"] as const) {
-        const me = await t.signUp();
-        const input: Record<string, unknown> = {
-          email: me.email,
-          password: me.password,
-          currentPassword: me.password,
-          newPassword: "another-password-1234",
-          name: "Renamed",
-          token: variant === "link" ? otherLink : otherToken,
-          newEmail: `moved-${Math.random().toString(36).slice(2)}@example.com`,
-          provider: "github",
-          providerId: "github",
-          accountId: "no-such-account",
-        };
-        const body = variant === "empty" ? {} : input;
-        const query = Object.fromEntries(
-          Object.entries(body).filter(([, v]) => typeof v === "string") as [string, string][],
-        );
-        const res =
-          method === "GET"
-            ? await me.browser.get(path(route), { query })
-            : await me.browser.post(path(route), body);
-        if (res.status === 401 || res.status >= 500) answers.push(`${name} ${variant} ${res.status}`);
-      }
-    }
+    // The caller's own password is the sign-up default of createTestAuth.
+    const password = other.password;
+    const input = {
+      password,
+      currentPassword: password,
+      newPassword: "another-password-1234",
+      name: "Renamed",
+      newEmail: "moved@example.com",
+      provider: "github",
+      providerId: "github",
+      accountId: "no-such-account",
+    };
+    const answers = await sweepSignedIn({
+      routes: Object.entries(coreRoutes),
+      variants: {
+        empty: {},
+        input: { ...input, token: otherToken },
+        link: { ...input, token: otherLink },
+      },
+      // A fresh user per call: sign-out, revocations and deletion do not leak into the next call.
+      browser: async () => (await t.signUp()).browser,
+      pathParam: (name) => (name === "id" ? "github" : "not-a-reset-token"),
+    });
     expect(answers.sort()).toEqual(["revokeSession input 401", "verifyEmail input 401"]);
     // The sweep reached the routes: the change-email calls mailed their confirmation links.
     expect(sent.filter((url) => url.includes("/verify-email")).length).toBeGreaterThan(1);

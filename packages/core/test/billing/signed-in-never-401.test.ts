@@ -4,17 +4,12 @@ import { billing } from "../../src/plugins/billing";
 import { billingRoutes } from "../../src/plugins/billing/routes";
 import { organization } from "../../src/plugins/organization";
 import { createTestAuth, type TestBrowser } from "../../src/testing";
+import { sweepSignedIn } from "../helpers/route-sweep";
 import { useServer } from "../social/helpers";
 
 // No processor or webhook target is reachable: a route that called out would fail the sweep.
 const server = setupServer();
 useServer(server, { beforeAll, afterEach, afterAll });
-
-type Route = {
-  readonly method: string | readonly string[];
-  readonly path: string;
-  readonly serverOnly?: boolean;
-};
 
 /**
  * Spec section 8: 401 means "no session". Every billing route is called by a signed-in member
@@ -45,24 +40,17 @@ describe("billing routes: a signed-in caller never gets 401", () => {
       name: "Thing",
       event: "api.call",
     };
-    const query = Object.fromEntries(Object.entries(input));
-    const path = (route: Route) => route.path.replace(/:[a-zA-Z]+/g, "no-such-token");
     const answers: string[] = [];
     for (const [who, browser] of [
       ["member", member.browser],
       ["outsider", outsider.browser],
     ] as [string, TestBrowser][]) {
-      for (const [name, route] of Object.entries(billingRoutes) as [string, Route][]) {
-        if (route.serverOnly) continue;
-        const method = typeof route.method === "string" ? route.method : route.method[0]!;
-        for (const body of [{}, input]) {
-          const res =
-            method === "GET"
-              ? await browser.get(path(route), { query: body === input ? query : {} })
-              : await browser.request(path(route), { method, body });
-          if (res.status === 401 || res.status >= 500) answers.push(`${who} ${name} ${res.status}`);
-        }
-      }
+      const found = await sweepSignedIn({
+        routes: Object.entries(billingRoutes),
+        variants: { empty: {}, input },
+        browser: () => browser,
+      });
+      answers.push(...found.map((answer) => `${who} ${answer}`));
     }
     expect(answers).toEqual([]);
   });
