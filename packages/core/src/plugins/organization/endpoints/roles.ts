@@ -4,6 +4,8 @@ import { nameString } from "../../../router/schemas";
 import { activeOrg } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
+import { additionalInput } from "../input";
+import { organizationRoleFields } from "../models";
 import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";
 
@@ -19,8 +21,7 @@ const REF_MESSAGE = "roleName or roleId is required";
  * additionalFields?} -> {success, roleData, statements} (`statements`: the new role's own
  * grants, as better-auth). Needs ac:create, and the caller must hold
  * every permission it grants (else 403 with `missingPermissions`). The name is stored lower-case.
- * The role model has no additional fields, so `additionalFields` is accepted (better-auth's body)
- * and ignored.
+ * `additionalFields` sets the fields declared in `schema.organizationRole.additionalFields`.
  */
 export const createOrgRole = defineEndpoint(organizationRoutes.createOrgRole, {
   body: z.object({
@@ -38,6 +39,13 @@ export const createOrgRole = defineEndpoint(organizationRoutes.createOrgRole, {
       organizationId,
       role: body.role,
       permission: body.permission,
+      extra: additionalInput(
+        app,
+        "organizationRole",
+        organizationRoleFields,
+        body.additionalFields ?? {},
+        "create",
+      ),
     });
   },
 });
@@ -74,7 +82,7 @@ export const getOrgRole = defineEndpoint(organizationRoutes.getOrgRole, {
 
 /**
  * POST /organization/update-role {roleName | roleId, data: {permission?, roleName?, ...extra},
- * organizationId?} -> {success, roleData}. Needs ac:update; new permissions must be held by the
+ * organizationId?} -> {success, roleData}; other `data` keys set declared additional fields. Needs ac:update; new permissions must be held by the
  * caller (as at create).
  */
 export const updateOrgRole = defineEndpoint(organizationRoutes.updateOrgRole, {
@@ -94,6 +102,7 @@ export const updateOrgRole = defineEndpoint(organizationRoutes.updateOrgRole, {
       organizationId,
       ref: { roleName: body.roleName, roleId: body.roleId },
       data: { permission: granted, roleName },
+      extra: additionalInput(app, "organizationRole", organizationRoleFields, body.data),
     });
   },
 });

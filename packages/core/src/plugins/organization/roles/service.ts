@@ -74,6 +74,7 @@ export function createRoleService(ctx: OrgContext) {
       organizationId: string;
       role: string;
       permission: RolePermission;
+      extra?: Record<string, unknown>;
     }): Promise<{ success: true; roleData: OrganizationRoleRow; statements: RolePermission }> {
       const { organizationId } = input;
       const refused = ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE;
@@ -90,7 +91,13 @@ export function createRoleService(ctx: OrgContext) {
       assertValidPermission(opts.dynamicRoles.statements, input.permission);
       assertHoldsPermission(opts, member, input.permission, refused);
       const roleData = await write(() =>
-        repo().create({ organizationId, role, permission: input.permission, createdAt: app.now() }),
+        repo().create({
+          ...input.extra,
+          organizationId,
+          role,
+          permission: input.permission,
+          createdAt: app.now(),
+        }),
       );
       // `statements` is the new role's own grants (better-auth answers `ac.newRole(permission).statements`).
       return { success: true, roleData, statements: input.permission };
@@ -124,6 +131,7 @@ export function createRoleService(ctx: OrgContext) {
       organizationId: string;
       ref: RoleRef;
       data: { permission?: RolePermission; roleName?: string };
+      extra?: Record<string, unknown>;
     }): Promise<{ success: true; roleData: OrganizationRoleRow }> {
       const { organizationId, data } = input;
       const refused = ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE;
@@ -144,6 +152,7 @@ export function createRoleService(ctx: OrgContext) {
       const roleData =
         (await write(() =>
           repo().update(row.id, {
+            ...input.extra,
             ...(rename ? { role: newName } : {}),
             ...(data.permission ? { permission: data.permission } : {}),
             updatedAt: app.now(),
