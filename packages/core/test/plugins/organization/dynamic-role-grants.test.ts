@@ -146,3 +146,30 @@ describe("dynamic roles: names", () => {
     expect(listed.data.map((x) => x.role)).toEqual(["racer"]);
   });
 });
+
+describe("dynamic roles: lifetime", () => {
+  it("deleting the organization deletes its stored roles, on every adapter (not left to foreign keys)", async () => {
+    const s = setupOrg(dynamic);
+    const r = await s.roster();
+    await r.owner.browser.post("/organization/create-role", {
+      role: "keeper",
+      permission: { team: ["update"] },
+    });
+    const other = await s.createOrg(r.owner);
+    await r.owner.browser.post("/organization/create-role", {
+      role: "keeper",
+      permission: { team: ["update"] },
+      organizationId: other.id,
+    });
+    const count = (organizationId: string) =>
+      s.auth.$context.adapter.count({
+        model: "organizationRole",
+        where: [{ field: "organizationId", value: organizationId }],
+      });
+    expect(await count(r.org.id)).toBe(1);
+    const deleted = await r.owner.browser.post("/organization/delete", { organizationId: r.org.id });
+    expect(deleted.status).toBe(200);
+    expect(await count(r.org.id)).toBe(0);
+    expect(await count(other.id)).toBe(1);
+  });
+});
