@@ -7,7 +7,8 @@ import { inputSchema } from "../../db/validators";
  * The configured additional fields of `model` found in a request body, validated against their
  * declarations (`schema.<model>.additionalFields`). The plugin's own fields (`base`) and fields
  * declared `input: false` are never taken from here. On `create`, a required field (no default)
- * missing from the body is 400 "Invalid body parameters", not a database error.
+ * missing from the body is 400 "Invalid body parameters", not a database error; use it only where
+ * no before-hook may still fill the field (organization and invitation hooks can).
  */
 export function additionalInput(
   app: AppContext,

@@ -72,34 +72,53 @@ describe("dynamic roles: additional fields (schema.organizationRole.additionalFi
 });
 
 describe("required additional fields missing at create: 400, never a database error (500)", () => {
-  it("organization, team and invitation", async () => {
-    const required = { code: { type: "string" } } as const;
+  it("team (create-team) and member (addMember); a default satisfies the requirement", async () => {
     const s = setupOrg({
-      teams: { enabled: true },
+      teams: { enabled: true, defaultTeam: { enabled: false } },
       schema: {
-        organization: { additionalFields: required },
-        team: { additionalFields: { code: { type: "string", required: true, default: "t" } } },
-        invitation: { additionalFields: required },
+        team: { additionalFields: { code: { type: "string" } } },
+        member: { additionalFields: { seat: { type: "string", required: true, default: "standard" } } },
       },
     });
     const owner = await s.person("owner");
-    const noCode = await owner.browser.post<{ message: string }>("/organization/create", {
-      name: "Acme",
-      slug: "acme-required",
+    const org = await s.createOrg(owner);
+    const noCode = await owner.browser.post<{ message: string }>("/organization/create-team", {
+      name: "Core",
+      organizationId: org.id,
     });
     expect([noCode.status, noCode.data.message]).toEqual([400, "Invalid body parameters"]);
-    const org = await owner.browser.post<{ id: string }>("/organization/create", {
-      name: "Acme",
-      slug: "acme-required",
-      code: "A1",
+    const team = await owner.browser.post("/organization/create-team", {
+      name: "Core",
+      organizationId: org.id,
+      code: "T1",
     });
-    expect(org.status).toBe(200);
-    // A default satisfies a required field.
-    const team = await owner.browser.post("/organization/create-team", { name: "Core" });
     expect(team.status).toBe(200);
-    const invite = (body: Record<string, unknown>) =>
-      owner.browser.post("/organization/invite-member", { email: "x@example.com", role: "member", ...body });
-    expect(failure(await invite({})).status).toBe(400);
-    expect((await invite({ code: "I1" })).status).toBe(200);
+    const joiner = await s.person("joiner");
+    const member = await s.auth.api.addMember({
+      body: { userId: joiner.user.id, role: "member", organizationId: org.id },
+    });
+    expect(member).toMatchObject({ seat: "standard" });
+  });
+
+  it("organization and invitation are left to their before-hooks, which may fill a required field", async () => {
+    const s = setupOrg({
+      schema: {
+        organization: { additionalFields: { code: { type: "string" } } },
+        invitation: { additionalFields: { source: { type: "string" } } },
+      },
+      organizationHooks: {
+        beforeCreateOrganization: async () => ({ data: { code: "from-hook" } }),
+        beforeCreateInvitation: async () => ({ data: { source: "from-hook" } }),
+      },
+    });
+    const owner = await s.person("owner");
+    const org = await s.createOrg(owner);
+    expect(org).toMatchObject({ code: "from-hook" });
+    const invite = await owner.browser.post("/organization/invite-member", {
+      email: "x@example.com",
+      role: "member",
+      organizationId: org.id,
+    });
+    expect([invite.status, (invite.data as { source?: string }).source]).toEqual([200, "from-hook"]);
   });
 });

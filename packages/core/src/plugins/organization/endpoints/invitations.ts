@@ -33,7 +33,7 @@ export const createInvitation = defineEndpoint(organizationRoutes.createInvitati
       role: body.role,
       resend: body.resend,
       teamId: body.teamId,
-      extra: additionalInput(app, "invitation", invitationFields, body, "create"),
+      extra: additionalInput(app, "invitation", invitationFields, body),
       request: rc.request,
     });
   },

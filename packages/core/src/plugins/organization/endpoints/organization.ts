@@ -53,7 +53,7 @@ export const createOrganization = defineEndpoint(organizationRoutes.createOrgani
       slug: body.slug,
       logo: body.logo,
       metadata: body.metadata,
-      extra: additionalInput(app, "organization", organizationFields, body, "create"),
+      extra: additionalInput(app, "organization", organizationFields, body),
     });
     if (session && !body.keepCurrentActiveOrganization) {
       await updateCurrentSession(rc, session, {
