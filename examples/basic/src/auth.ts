@@ -71,7 +71,7 @@ export function createExampleAuth(config: ExampleConfig) {
     user: {
       changeEmail: {
         enabled: true,
-        sendChangeEmailVerification: ({ user, newEmail, url }) =>
+        sendChangeEmailConfirmation: ({ user, newEmail, url }) =>
           mailbox.send({
             kind: "change-email",
             to: user.email,
