@@ -16,6 +16,7 @@ import { customerCancelSubscription, customerUpdateSubscription } from "./endpoi
 import { customerDownloadables, downloadDownloadable, productMedia } from "./endpoints/downloadables";
 import { activateLicenseKey, deactivateLicenseKey, validateLicenseKey } from "./endpoints/license-keys";
 import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
+import * as portalAccountApi from "./endpoints/portal-account-api";
 import * as portalApi from "./endpoints/portal-api";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import { usageIngest, usageMeters } from "./endpoints/usage";
@@ -59,6 +60,7 @@ export const billingEndpoints = {
   portalUncancelSubscription: portalApi.portalUncancelSubscription,
   portalPreviewChange: portalApi.portalPreviewChange,
   portalChangePlan: portalApi.portalChangePlan,
+  ...portalAccountApi,
   ...webhookEndpoints,
   ...merchantEndpoints,
 };
