@@ -8,9 +8,11 @@ import { BILLING_ERRORS } from "../errors";
 import { invoiceDocument } from "../portal-page/invoice-html";
 import { renderPortalPage, renderSections } from "../portal-page/render";
 import { PORTAL_SECTIONS } from "../portal-page/sections";
+import { stripeKeyOf } from "../portal-page/sections-account";
 import { PORTAL_PAGE_STYLE } from "../portal-page/style";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
+import { STRIPE_SOURCES } from "./checkout-page";
 import { portalAccess } from "./portal-api";
 
 const sessionFields = {
@@ -101,13 +103,15 @@ export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPag
       // `?partial=sections`: only the sections, for the page script's refresh after an action.
       if (query?.partial === "sections")
         return htmlPage(await renderSections(ctx, PORTAL_SECTIONS), { nonce, connectSelf: true });
+      const stripeKey = stripeKeyOf(billingOf(app).ctx.processor.clientConfig());
       const body = await renderPortalPage({
         ctx,
         sections: PORTAL_SECTIONS,
         apiPath: `${path}/api`,
         nonce,
+        stripeKey,
       });
-      return htmlPage(body, { nonce, connectSelf: true });
+      return htmlPage(body, { nonce, connectSelf: true, extra: stripeKey ? STRIPE_SOURCES : undefined });
     } catch (error) {
       return deniedPage(error, nonce);
     }

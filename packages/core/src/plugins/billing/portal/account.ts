@@ -58,7 +58,7 @@ function checkedAddress(data: z.output<typeof portalDetailsInput>) {
     if (rules[key] && !a[key] && key !== "country")
       issues.push({ path: path(key), message: "Field is required." });
   const states = STATE_CHOICES[country];
-  if (a.state && (!states || !states.some((s) => s.value === a.state)))
+  if (a.state && !states?.some((s) => s.value === a.state))
     issues.push({ path: path("state"), message: "Invalid state." });
   if (issues.length) throw validationFailed(issues);
   return {
@@ -171,6 +171,13 @@ export function createPortalAccount(billing: BillingServices) {
     return { id: paymentMethodId, label: paymentMethodLabel(paymentMethodId), subscriptions: subs.length };
   }
 
+  /** The billing name, address and tax id the portal shows and edits. */
+  const detailsOf = (a: Pick<PortalAccess, "customer">) => ({
+    name: a.customer.name ?? null,
+    billingAddress: serializeAddress(a.customer.billingAddress),
+    taxId: a.customer.taxId ?? null,
+  });
+
   /** The billing name, address and tax id on the customer (`customer.updated` in the outbox). */
   async function updateDetails(a: PortalAccess, input: unknown) {
     const data = parseInput(portalDetailsInput, input);
@@ -184,14 +191,10 @@ export function createPortalAccount(billing: BillingServices) {
         taxId,
       });
     });
-    return {
-      name: updated.name ?? null,
-      billingAddress: serializeAddress(updated.billingAddress),
-      taxId: updated.taxId ?? null,
-    };
+    return detailsOf({ customer: updated });
   }
 
-  return { paymentMethods, updatePaymentMethod, updateDetails };
+  return { paymentMethods, updatePaymentMethod, updateDetails, detailsOf };
 }
 
 export type PortalAccount = ReturnType<typeof createPortalAccount>;
