@@ -41,7 +41,9 @@ export async function startPortalApp(email: string) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { auth, signUp } = createTestAuth({
     baseURL: base,
-    plugins: [billing({ tax: ({ amount }) => Math.round(amount / 10), files: { storage: memoryFileStorage() } })],
+    plugins: [
+      billing({ tax: ({ amount }) => Math.round(amount / 10), files: { storage: memoryFileStorage() } }),
+    ],
   });
   server.on("request", async (req, res) => {
     if (!req.url?.startsWith("/api/auth/")) {
