@@ -1,3 +1,4 @@
+import type { BenefitCreateInput } from "../../../src/plugins/billing/catalog/benefits/schemas";
 import type { BillingServices } from "../../../src/plugins/billing/services";
 
 /**
@@ -22,24 +23,32 @@ export async function seedBenefits(
     mimeType: "application/pdf",
     bytes: new TextEncoder().encode("%PDF-1.4 field guide"),
   });
-  const benefit = async (type: string, description: string, properties: Record<string, unknown>) =>
-    (await billing.benefits.create({ type, description, properties } as never)).id;
-  const note = await benefit("custom", "Welcome note", { note: "Join the office hours on Fridays." });
-  const keys = await benefit("license_keys", "Toolkit license", {
-    prefix: "TOOL",
-    activations: { limit: 2, enableCustomerAdmin: true },
+  const benefit = async (input: BenefitCreateInput) => (await billing.benefits.create(input)).id;
+  const note = await benefit({
+    type: "custom",
+    description: "Welcome note",
+    properties: { note: "Join the office hours on Fridays." },
   });
-  const files = await benefit("downloadables", "Toolkit files", { files: [file.id] });
-  const credits = await benefit("meter_credit", "API credits", {
-    units: 100,
-    rollover: false,
-    meterId: meter.id,
+  const keys = await benefit({
+    type: "license_keys",
+    description: "Toolkit license",
+    properties: { prefix: "TOOL", activations: { limit: 2, enableCustomerAdmin: true } },
+  });
+  const files = await benefit({
+    type: "downloadables",
+    description: "Toolkit files",
+    properties: { files: [file.id] },
+  });
+  const credits = await benefit({
+    type: "meter_credit",
+    description: "API credits",
+    properties: { units: 100, rollover: false, meterId: meter.id },
   });
   const product = await billing.products.create({
     name: "Toolkit",
     prices: [{ amountType: "fixed", priceAmount: 5000 }],
     benefits: [note, keys, files, credits],
-  } as never);
+  });
   await buy(product.id);
   await billing.runDue();
   const [key] = (await billing.licenseKeys.listForCustomers([customerId], { page: 1, limit: 10 })).items;

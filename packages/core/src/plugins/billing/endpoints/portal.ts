@@ -5,6 +5,7 @@ import { defineEndpoint } from "../../../router/endpoint";
 import { htmlPage, newNonce } from "../../../router/page-security";
 import { queryBoolean } from "../../../router/schemas";
 import { BILLING_ERRORS } from "../errors";
+import { portalSessionInput } from "../portal/service";
 import { invoiceDocument } from "../portal-page/invoice-html";
 import { renderPortalPage, renderSections } from "../portal-page/render";
 import { PORTAL_SECTIONS } from "../portal-page/sections";
@@ -40,6 +41,17 @@ export const customerPortal = defineEndpoint(billingRoutes.customerPortal, {
     const created = await billing.portal.sessionFor(customer, input.returnUrl, request);
     return { url: created.customerPortalUrl, redirect: input.redirect ?? true };
   },
+});
+
+/**
+ * `auth.api.createCustomerPortalSession({ body: { customerId, returnUrl?, organizationId? } })`:
+ * a portal session for a customer, made by the app's server (never routed, no HTTP session), as
+ * `auth.billing.portal.createSession`. `returnUrl` is checked against the trusted origins.
+ */
+export const createCustomerPortalSession = defineEndpoint(billingRoutes.createCustomerPortalSession, {
+  body: portalSessionInput,
+  noStore: true,
+  handler: ({ app, body }) => billingOf(app).portal.createSession(body),
 });
 
 const notice = (title: string, text: string, nonce: string) =>
