@@ -23,8 +23,23 @@ describe("customer portal: payment method with Stripe", () => {
     const session = await app.services.portal.createSession({ customerId });
     const anon = app.browser();
     const url = (path: string) => `/customer-portal/${encodeURIComponent(session.token)}/api/${path}`;
-    return { app, anon, url, subscriptionId };
+    return { app, anon, url, subscriptionId, session };
   }
+
+  it("the page mounts Stripe's Payment Element (Stripe.js under the checkout page's CSP sources)", async () => {
+    const { app, session } = await subscribed();
+    const res = await app.auth.handler(new Request(session.customerPortalUrl));
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'nonce-");
+    expect(csp).toContain("https://js.stripe.com");
+    expect(csp).toContain("frame-src https://js.stripe.com");
+    const html = await res.text();
+    expect(html).toMatch(/<script nonce="[^"]+" src="https:\/\/js\.stripe\.com\/v3\/"><\/script>/);
+    expect(html).toContain('<div id="payment-element"></div>');
+    expect(html).not.toContain('id="card"');
+    expect(html).toContain('"stripeKey":"pk_test_');
+  });
 
   it("a SetupIntent saves the new card; the subscription renews on it", async () => {
     const { app, anon, url, subscriptionId } = await subscribed();
