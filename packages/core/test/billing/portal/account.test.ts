@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memoryFileStorage } from "../../../src/plugins/billing";
+import type { BenefitCreateInput } from "../../../src/plugins/billing/catalog/benefits/schemas";
+import type { BillingOptions } from "../../../src/plugins/billing/options";
 import type { OffSessionChargeInput } from "../../../src/plugins/billing/processors/processor";
 import { testProcessor } from "../../../src/plugins/billing/processors/test-processor";
 import type { CustomerRow, OrderRow, SubscriptionRow } from "../../../src/plugins/billing/rows";
@@ -22,7 +24,7 @@ type Benefits = {
 type Methods = { items: { id: string; label: string; isDefault: boolean }[]; hasSubscriptions: boolean };
 
 /** A portal shop whose processor records the method of every off-session charge. */
-async function shop() {
+async function shop(options: BillingOptions = {}) {
   const charged: OffSessionChargeInput[] = [];
   const processor = testProcessor();
   const charge = processor.chargeOffSession.bind(processor);
@@ -30,7 +32,7 @@ async function shop() {
     charged.push(input);
     return charge(input);
   };
-  const app = await portalShop({ processor, files: { storage: memoryFileStorage() } });
+  const app = await portalShop({ processor, files: { storage: memoryFileStorage() }, ...options });
   const { token } = await app.session();
   const customerId = app.subscriptionOrder.customerId;
   const api = app.api(token);
@@ -91,6 +93,43 @@ describe("customer portal: benefits, usage, payment method, billing details", ()
     const link = new URL(download!.downloadUrl);
     const file = await app.anon.get(`${link.pathname.replace("/api/auth", "")}${link.search}`);
     expect(file.status).toBe(200);
+  });
+
+  it("benefits: Discord and GitHub wait for a linked account; the bot token never leaves the server", async () => {
+    const app = await shop({ benefits: { github: { token: "ghp_merchant_secret" } } });
+    const benefit = async (type: "discord" | "github_repository", description: string, properties: object) =>
+      (await app.billing.benefits.create({ type, description, properties } as BenefitCreateInput)).id;
+    const role = await benefit("discord", "Members' Discord", {
+      guildId: "g1",
+      roleId: "r1",
+      guildToken: "bot-secret",
+    });
+    const repo = await benefit("github_repository", "SDK repository", {
+      repositoryOwner: "acme",
+      repositoryName: "sdk",
+      permission: "pull",
+    });
+    const product = await app.billing.products.create({
+      name: "Community",
+      prices: [{ amountType: "fixed", priceAmount: 900 }],
+      benefits: [role, repo],
+    });
+    await app.buy(product.id);
+    await app.billing.runDue();
+    const data = await ok<Benefits>(app.anon.get(app.url("benefits")));
+    expect(
+      data.grants.map((g) => [g.type, g.status, (g as { waitingFor?: string }).waitingFor]).sort(),
+    ).toEqual([
+      ["discord", "pending", "no_linked_account"],
+      ["github_repository", "pending", "no_linked_account"],
+    ]);
+    const page = await app.anon.get<string>(`/customer-portal/${app.token}`);
+    for (const body of [JSON.stringify(data), page.data]) {
+      expect(body).not.toContain("bot-secret");
+      expect(body).not.toContain("ghp_merchant_secret");
+    }
+    expect(page.data).toContain("Connect your Discord account to this shop&#39;s app");
+    expect(page.data).toContain("Connect your GitHub account to this shop&#39;s app");
   });
 
   it("usage: consumed, credited and balance per meter", async () => {
