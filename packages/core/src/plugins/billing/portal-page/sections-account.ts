@@ -1,5 +1,6 @@
 import { addressFields } from "../checkout/amounts";
-import { type Choice, countryChoices, STATE_CHOICES, STATE_LABELS } from "../checkout-page/countries";
+import { countryChoices, STATE_CHOICES, STATE_LABELS } from "../checkout-page/countries";
+import { options } from "../checkout-page/render";
 import { TAX_ID_TYPES } from "../customers/validate";
 import type { PortalAccount } from "../portal/account";
 import { countryName, escapeHtml } from "./format";
@@ -10,14 +11,6 @@ type Methods = Awaited<ReturnType<PortalAccount["paymentMethods"]>>;
 /** Stripe mounts its Payment Element when the processor has a publishable key (as the checkout). */
 export const stripeKeyOf = (processor: Readonly<Record<string, string>>) =>
   processor.processor === "stripe" && processor.publishableKey ? processor.publishableKey : null;
-
-const options = (choices: readonly Choice[], selected: string | null | undefined) =>
-  choices
-    .map(
-      (o) =>
-        `<option value="${escapeHtml(o.value)}"${o.value === selected ? " selected" : ""}>${escapeHtml(o.label)}</option>`,
-    )
-    .join("");
 
 /** A labelled control with its error line (`{id}-error`, announced) and optional hint. */
 function field(f: {
