@@ -17,7 +17,6 @@ export const PORTAL_ACCOUNT_SCRIPT = `
     if (el.getAttribute("aria-pressed") === "true") {
       code.textContent = code.dataset.masked;
       el.setAttribute("aria-pressed", "false");
-      el.textContent = "Show key";
       say("The license key is hidden again.");
       return;
     }
@@ -25,7 +24,6 @@ export const PORTAL_ACCOUNT_SCRIPT = `
     keyOf(el.dataset.id).then(function (key) {
       code.textContent = key;
       el.setAttribute("aria-pressed", "true");
-      el.textContent = "Hide key";
       say("The license key is shown.");
     }, function (e) { fail(e && e.code); }).then(function () { busy(el, false); });
   }

@@ -31,8 +31,10 @@ function waiting(g: Grant) {
   return "This benefit is being prepared. Please check again in a few minutes.";
 }
 
-function keyCard(k: Key) {
+/** A key, masked; its buttons are described by the benefit's heading (`titleId`). */
+function keyCard(k: Key, titleId: string) {
   const id = escapeHtml(k.id);
+  const about = ` aria-describedby="${escapeHtml(titleId)}"`;
   const activations = k.activations ?? [];
   const limit = k.limitActivations;
   const rows = activations
@@ -49,8 +51,8 @@ function keyCard(k: Key) {
   return `<div class="license" data-license="${id}">
 <div class="key-row"><span class="key-label" id="key-label-${id}">License key</span>
 <code class="key" id="key-${id}" aria-labelledby="key-label-${id}" data-masked="${escapeHtml(k.displayKey)}">${escapeHtml(k.displayKey)}</code>
-<button type="button" class="secondary small" data-action="reveal" data-id="${id}" aria-pressed="false" aria-controls="key-${id}">Show key</button>
-<button type="button" class="secondary small" data-action="copy" data-id="${id}">Copy key</button></div>
+<button type="button" class="secondary small" data-action="reveal" data-id="${id}" aria-pressed="false" aria-controls="key-${id}"${about}>Show key</button>
+<button type="button" class="secondary small" data-action="copy" data-id="${id}"${about}>Copy key</button></div>
 <dl><dt>Status</dt><dd>${escapeHtml(humanize(k.status))}</dd>
 ${k.expiresAt ? `<dt>Expires</dt><dd>${formatDate(k.expiresAt)}</dd>` : ""}
 ${k.limitUsage !== null ? `<dt>Usage</dt><dd>${number.format(k.usage)} of ${number.format(k.limitUsage)}</dd>` : ""}
@@ -67,7 +69,7 @@ function grantBody(g: Grant, data: Data) {
   if (g.type === "license_keys")
     return data.licenseKeys
       .filter((k) => k.benefitId === g.benefitId)
-      .map(keyCard)
+      .map((k) => keyCard(k, `benefit-${g.id}-title`))
       .join("");
   if (g.type === "downloadables") {
     const files = data.downloadables.filter((f) => f.benefitId === g.benefitId);
