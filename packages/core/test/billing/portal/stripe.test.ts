@@ -36,7 +36,7 @@ describe("customer portal: payment method with Stripe", () => {
     expect(csp).toContain("frame-src https://js.stripe.com");
     const html = await res.text();
     expect(html).toMatch(/<script nonce="[^"]+" src="https:\/\/js\.stripe\.com\/v3\/"><\/script>/);
-    expect(html).toContain('<div id="payment-element"></div>');
+    expect(html).toContain('<div id="payment-element" data-currency="usd"></div>');
     expect(html).not.toContain('id="card"');
     expect(html).toContain('"stripeKey":"pk_test_');
   });

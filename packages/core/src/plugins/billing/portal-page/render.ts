@@ -46,7 +46,6 @@ export async function renderPortalPage(input: {
     states: STATE_CHOICES,
     stateLabels: STATE_LABELS,
     stripeKey: input.stripeKey ?? null,
-    currency: "usd",
   };
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   return `<!doctype html>

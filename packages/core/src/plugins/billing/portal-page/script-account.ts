@@ -99,7 +99,8 @@ export const PORTAL_ACCOUNT_SCRIPT = `
   function mountPayment() {
     if (!config.stripeKey || !window.Stripe || !fieldOf("payment-element")) return;
     stripe = stripe || window.Stripe(config.stripeKey);
-    elements = stripe.elements({ mode: "setup", currency: config.currency, setupFutureUsage: "off_session" });
+    var currency = fieldOf("payment-element").dataset.currency;
+    elements = stripe.elements({ mode: "setup", currency: currency, setupFutureUsage: "off_session" });
     elements.create("payment").mount("#payment-element");
   }
   mountPayment();

@@ -49,7 +49,7 @@ export const paymentSection = defineSection<Methods>({
       return `${list}<p class="hint">A payment method is saved when you subscribe.</p>`;
     const stripe = stripeKeyOf(data.processor);
     const control = stripe
-      ? `<div class="field"><div id="payment-element"></div><p class="error" id="card-error" role="alert"></p></div>`
+      ? `<div class="field"><div id="payment-element" data-currency="${escapeHtml(data.currency ?? "usd")}"></div><p class="error" id="card-error" role="alert"></p></div>`
       : field({
           id: "card",
           label: "Card number",

@@ -112,6 +112,8 @@ export function createPortalAccount(billing: BillingServices) {
         subscriptions: subs.filter((s) => s.paymentMethodId === id).map((s) => s.id),
       })),
       hasSubscriptions: subs.length > 0,
+      /** The currency of the newest live subscription (Stripe's Payment Element needs one). */
+      currency: subs[0]?.currency ?? null,
       processor: ctx.processor.clientConfig(),
     };
   }
