@@ -36,7 +36,7 @@ async function shop(options: BillingOptions = {}) {
   const { token } = await app.session();
   const customerId = app.subscriptionOrder.customerId;
   const api = app.api(token);
-  return { ...app, charged, token, customerId, url: (path: string) => `${api}/${path}` };
+  return { ...app, processor, charged, token, customerId, url: (path: string) => `${api}/${path}` };
 }
 
 describe("customer portal: benefits, usage, payment method, billing details", () => {
@@ -181,6 +181,40 @@ describe("customer portal: benefits, usage, payment method, billing details", ()
     });
     expect(order).toMatchObject({ subscriptionId: app.subscriptionId, status: "paid" });
     expect(renewal?.amount).toBe(order?.totalAmount);
+  });
+
+  it("payment method: a past-due subscription's unpaid renewal is retried on the new card at the next run", async () => {
+    const app = await shop();
+    app.time.advance(32 * 86_400_000);
+    app.processor.scriptCharges("decline");
+    await app.billing.runDue();
+    const sub = () => app.billing.subscriptions.findById(app.subscriptionId);
+    expect((await sub())?.status).toBe("past_due");
+    const [unpaid] = await app.db.findMany<OrderRow>({
+      model: "billingOrder",
+      where: [
+        { field: "subscriptionId", value: app.subscriptionId },
+        { field: "status", value: "pending" },
+      ],
+    });
+    expect(unpaid!.nextPaymentAttemptAt!.getTime()).toBeGreaterThan(app.time.now().getTime());
+
+    // A month later the first link has expired: the buyer opens the portal again.
+    const fresh = await app.billing.portal.createSession({ customerId: app.customerId });
+    await ok(
+      app.anon.post(`${app.api(fresh.token)}/payment-methods/update`, {
+        paymentMethod: "4242 4242 4242 4242",
+      }),
+    );
+    await app.billing.runDue();
+    const retry = app.charged.at(-1);
+    expect(retry).toMatchObject({ reference: unpaid!.id, paymentMethodId: "tpm_4242" });
+    const paid = await app.db.findOne<OrderRow>({
+      model: "billingOrder",
+      where: [{ field: "id", value: unpaid!.id }],
+    });
+    expect(paid?.status).toBe("paid");
+    expect((await sub())?.status).toBe("active");
   });
 
   it("billing details: address for the country, tax id checked, readable codes for the page", async () => {

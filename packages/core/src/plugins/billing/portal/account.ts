@@ -8,6 +8,7 @@ import { serializeAddress } from "../customers/serialize";
 import { TAX_ID_TYPES } from "../customers/validate";
 import { type FieldIssue, paymentFailed, validationFailed } from "../errors";
 import { parseInput } from "../input";
+import { orderRepository } from "../orders/repository";
 import type { CustomerRow, SubscriptionRow } from "../rows";
 import type { BillingServices } from "../services";
 import { emitSubscription } from "../subscriptions/events";
@@ -118,14 +119,24 @@ export function createPortalAccount(billing: BillingServices) {
     };
   }
 
-  /** Puts the method on every live subscription of the customer, each with `subscription.updated`. */
+  /**
+   * Puts the method on every live subscription of the customer, each with `subscription.updated`;
+   * the unpaid orders of a past-due one become due now (as Polar retries them on a new default),
+   * so the next `runDue()` charges the new method. Orders whose dunning ended stay as they are.
+   */
   async function useMethod(tx: DBAdapter, emit: Emit, subs: SubscriptionRow[], paymentMethodId: string) {
     const repo = subscriptionRepository(tx);
+    const now = ctx.now();
     for (const sub of subs) {
       if (sub.paymentMethodId === paymentMethodId) continue;
-      const changes = { paymentMethodId, modifiedAt: ctx.now() };
+      const changes = { paymentMethodId, modifiedAt: now };
       if (!(await repo.patch(sub.id, sub.status, changes))) continue;
       await emitSubscription(tx, emit, { ...sub, ...changes }, ["subscription.updated"], false, "unchanged");
+      if (sub.status !== "past_due") continue;
+      const orders = orderRepository(tx);
+      for (const order of await orders.pendingOf(sub.id))
+        if (order.nextPaymentAttemptAt && order.nextPaymentAttemptAt > now)
+          await orders.patchPending(order.id, { nextPaymentAttemptAt: now, modifiedAt: now });
     }
   }
 
