@@ -59,6 +59,7 @@ describe.skipIf(skipBrowser)("customer portal account sections in Chromium", { t
     await browser!.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.base });
     const benefits = page.locator("#benefits");
     await benefits.getByText("Join the office hours on Fridays.").waitFor();
+    await page.screenshot({ path: join(shots, "portal-account.png"), fullPage: true });
     const key = benefits.locator("code.key");
     expect(await key.textContent()).toBe(seeded.key.displayKey);
     expect(await key.textContent()).not.toBe(seeded.key.key);
