@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { toWebRequest, writeWebResponse } from "../../../src/node";
-import { billing, memoryFileStorage } from "../../../src/plugins/billing";
+import { billing, memoryFileStorage, type PaymentProcessor } from "../../../src/plugins/billing";
 import type { BillingServices } from "../../../src/plugins/billing/services";
 import { createTestAuth } from "../../../src/testing";
 import { address } from "../fixtures";
@@ -33,16 +33,24 @@ export type Violation = { directive: string; blocked: string };
 /**
  * A shop on a real HTTP server ("Acme Tools", 10% tax, files in memory): "Small" ($10 / month),
  * "Big" ($30 / month) and an "E-book" ($20, partly refunded), a buyer (`email`) subscribed to
- * Small who bought the e-book; `buy` buys more as that buyer.
+ * Small who bought the e-book; `buy` buys more as that buyer. Another processor (Stripe) takes
+ * its own payment token.
  */
-export async function startPortalApp(email: string) {
+export async function startPortalApp(
+  email: string,
+  options: { processor?: PaymentProcessor; paymentToken?: string } = {},
+) {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { auth, signUp } = createTestAuth({
     baseURL: base,
     plugins: [
-      billing({ tax: ({ amount }) => Math.round(amount / 10), files: { storage: memoryFileStorage() } }),
+      billing({
+        tax: ({ amount }) => Math.round(amount / 10),
+        files: { storage: memoryFileStorage() },
+        ...(options.processor ? { processor: options.processor } : {}),
+      }),
     ],
   });
   server.on("request", async (req, res) => {
@@ -69,14 +77,16 @@ export async function startPortalApp(email: string) {
   const buy = async (productId: string) => {
     const opened = await buyer.browser.post<{ url: string }>("/checkout", { products: [productId] });
     const secret = decodeURIComponent(opened.data.url.split("/").pop()!);
-    const done = await buyer.browser.post<{ subscriptionId: string | null; customerId: string }>(
-      `/checkouts/client/${secret}/confirm`,
-      {
-        customerBillingAddress: address,
-        customerBillingName: "Ada Lovelace",
-        confirmationTokenId: "pm_card_visa",
-      },
-    );
+    const done = await buyer.browser.post<{
+      status: string;
+      subscriptionId: string | null;
+      customerId: string;
+    }>(`/checkouts/client/${secret}/confirm`, {
+      customerBillingAddress: address,
+      customerBillingName: "Ada Lovelace",
+      confirmationTokenId: options.paymentToken ?? "pm_card_visa",
+    });
+    if (done.data.status !== "succeeded") throw new Error(`checkout: ${JSON.stringify(done.data)}`);
     return done.data;
   };
   const sub = await buy(small);
