@@ -359,6 +359,26 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
     await page.getByRole("button", { name: "Confirm cancellation" }).click();
     await page.getByRole("status").getByText("Your subscription was cancelled.").waitFor({ timeout: 20_000 });
     await shot(page, "demo-portal");
+    await page.getByRole("button", { name: "Resume subscription" }).click();
+    await page
+      .getByRole("status")
+      .getByText("Your subscription is active again")
+      .waitFor({ timeout: 20_000 });
+    await page.locator('#benefits [data-action="reveal"]').first().click();
+    await page.getByRole("status").getByText("The license key is shown.").waitFor({ timeout: 20_000 });
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Save payment method" }).click();
+    await page
+      .getByRole("status")
+      .getByText("Your new payment method is saved.")
+      .waitFor({ timeout: 20_000 });
+    await page.locator("#details-taxId").fill("DE123456789");
+    await page.getByRole("button", { name: "Save billing details" }).click();
+    await page.getByRole("status").getByText("Your billing details are saved.").waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(screenshots, "demo-portal-full.png"), fullPage: true });
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByRole("button", { name: "Confirm cancellation" }).click();
+    await page.getByRole("status").getByText("Your subscription was cancelled.").waitFor({ timeout: 20_000 });
     await page.getByRole("link", { name: "Back to Gatehouse Store" }).click();
     await heading(page, "Billing");
     await page
