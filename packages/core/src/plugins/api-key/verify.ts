@@ -33,8 +33,10 @@ export interface VerifyInput {
 /**
  * Verifies a key: one indexed read by its hash (or a cache hit), then the checks in order:
  * unknown -> invalid; other configuration or missing permissions -> not found; disabled; expired
- * (deleted); the per-key rate limit; one use of `remaining` (refilled first when due; the key is
- * deleted when exhausted without refill). Counters change only through conditional UPDATEs.
+ * (deleted); the per-key rate limit; one use of `remaining` (refilled first when due). An exhausted
+ * key is kept (better-auth deletes it): it keeps answering "usage limit" rather than "invalid", its
+ * owner may raise `remaining`, and no verification racing with the last use can lose its success.
+ * Counters change only through conditional UPDATEs.
  */
 export function createVerifier(app: AppContext, opts: ResolvedApiKeyOptions, cache: KeyCache) {
   const repo = () => apiKeyRepository(app.adapter);
@@ -85,7 +87,6 @@ export function createVerifier(app: AppContext, opts: ResolvedApiKeyOptions, cac
     }
     const used = await repo().consumeUse(row.id);
     if (used) return { ok: true, row: used };
-    if (!refills) await remove(row);
     return fail("API_KEY_HAS_REACHED_ITS_USAGE_LIMIT");
   }
 
