@@ -32,14 +32,16 @@ const updateBody = z.object({
   remaining: z.number().int().min(1).optional(),
 });
 
-const listQuery = z.object({
-  configId: z.string().max(64).optional(),
-  organizationId: idInput().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  sortBy: z.enum(["createdAt", "updatedAt", "name", "expiresAt", "lastRequest"]).optional(),
-  sortDirection: z.enum(["asc", "desc"]).optional(),
-});
+const listQuery = z
+  .object({
+    configId: z.string().max(64).optional(),
+    organizationId: idInput().optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    sortBy: z.enum(["createdAt", "updatedAt", "name", "expiresAt", "lastRequest"]).optional(),
+    sortDirection: z.enum(["asc", "desc"]).optional(),
+  })
+  .optional();
 
 /** POST /api-key/create: `ApiKey & { key }`; the plaintext key is in this answer only. */
 export const createApiKey = defineEndpoint(routes.createApiKey, {
@@ -80,5 +82,5 @@ export const deleteApiKey = defineEndpoint(routes.deleteApiKey, {
 export const listApiKeys = defineEndpoint(routes.listApiKeys, {
   query: listQuery,
   auth: "session",
-  handler: ({ app, session, query }) => apiKeyService(app).list(session.user.id, query),
+  handler: ({ app, session, query }) => apiKeyService(app).list(session.user.id, query ?? {}),
 });
