@@ -19,14 +19,15 @@ export const serverOnlyInput = {
   rateLimitMax: z.number().int().min(1).optional(),
   permissions: permissionsInput.nullable().optional(),
 };
-const SERVER_ONLY_FIELDS = Object.keys(serverOnlyInput).filter((f) => f !== "userId");
+const SERVER_ONLY_FIELDS = Object.keys(serverOnlyInput);
 
 export const keyIdInput = { keyId: id(), configId: z.string().max(64).optional() };
 export const idInput = id;
 
 /**
- * The user acting: the session's user, or a `userId` named by a server call. Over HTTP a `userId`
- * or a server-only property is refused; no caller at all is 401.
+ * The user acting: the session's user, or a `userId` named by a server call. Over HTTP, no session
+ * is 401 and a `userId` or another server-only property is 400 (spec section 8: 401 only means
+ * "no session"; better-auth answers 401 for `userId`).
  */
 export function callerOf(
   rc: RequestContext,
@@ -34,12 +35,13 @@ export function callerOf(
   body: Readonly<Record<string, unknown>>,
 ): string {
   if (!rc.isServerCall) {
-    if (body.userId !== undefined) throw API_KEY_ERRORS.UNAUTHORIZED_OR_INVALID_SESSION();
+    if (!session) throw API_KEY_ERRORS.UNAUTHORIZED_OR_INVALID_SESSION();
     if (SERVER_ONLY_FIELDS.some((f) => body[f] !== undefined)) {
       throw API_KEY_ERRORS.THE_PROPERTY_YOU_RE_TRYING_TO_SET_CAN_ONLY_BE_SET_FROM_THE_SERVER_AUTH_INSTANCE_ONLY();
     }
+    return session.user.id;
   }
-  const userId = session?.user.id ?? (rc.isServerCall ? (body.userId as string | undefined) : undefined);
+  const userId = session?.user.id ?? (body.userId as string | undefined);
   if (!userId) throw API_KEY_ERRORS.UNAUTHORIZED_OR_INVALID_SESSION();
   return userId;
 }
