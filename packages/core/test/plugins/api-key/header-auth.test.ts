@@ -168,6 +168,14 @@ describe("API keys: the billing merchant API", () => {
     expect(failure(await manager.post("/billing/products/create", product(other.org.id)))).toEqual(refused);
     expect((await manager.post("/billing/products/create", product(org.id))).status).toBe(200);
     expect((await manager.get("/billing/products/list")).status).toBe(200);
+    // Webhook endpoints (outside merchantWrite/merchantRead) accept keys too.
+    const hook = await manager.post<{ id: string }>("/billing/webhooks/endpoints/create", {
+      url: "https://merchant.example.com/hooks",
+    });
+    expect(hook.status).toBe(200);
+    expect(
+      failure(await reader.post("/billing/webhooks/endpoints/create", { url: "https://x.example.com/h" })),
+    ).toEqual(refused);
 
     const anonymous = s.keyClient("", "x-unused");
     expect(failure(await anonymous.get("/billing/products/list"))).toEqual({
