@@ -1,6 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteAdapter } from "../../src/adapters/kysely/index";
 import { mongoAdapter } from "../../src/adapters/mongo/index";
 import type { DatabaseAdapter } from "../../src/db/adapter";
 import { migrate } from "../../src/db/migrate";
@@ -8,7 +6,7 @@ import { apiKey } from "../../src/plugins/api-key";
 import { memoryStorage } from "../../src/storage/secondary-storage";
 import { createTestAuth } from "../../src/testing";
 import { fakeMongo } from "./mongo-fake";
-import { type OpenStore, randomPrefix, sqlStores } from "./stores";
+import { countedPglite, type OpenStore, randomPrefix, sqlStores } from "./stores";
 
 /**
  * Issue 18: API-key counters are atomic on every store (memory, the MongoDB substitute, SQLite,
@@ -114,20 +112,9 @@ for (const store of stores) {
 
 /** Statements PGlite sees while a key is verified. */
 describe("verifying a key is one database round trip", () => {
-  function counted() {
-    const pglite = new PGlite();
-    let n = 0;
-    const query = pglite.query.bind(pglite);
-    pglite.query = ((...args: Parameters<typeof query>) => {
-      n++;
-      return query(...args);
-    }) as typeof pglite.query;
-    return { database: pgliteAdapter(pglite), statements: () => n };
-  }
-
   it("one statement for a key without counters; none when cached in secondary storage", async () => {
     for (const secondary of [false, true]) {
-      const { database, statements } = counted();
+      const { database, statements } = countedPglite();
       const app = makeApp(database, secondary);
       await migrate(app.auth);
       const { key } = await keyFor(app, { rateLimitEnabled: false });

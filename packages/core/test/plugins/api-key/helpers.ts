@@ -2,8 +2,10 @@ import type { AuthOptions } from "../../../src/auth/options";
 import { type ApiKeyOptions, apiKey } from "../../../src/plugins/api-key";
 import { billing } from "../../../src/plugins/billing";
 import { organization } from "../../../src/plugins/organization";
-import { createTestAuth, createTestBrowser, type TestResponse } from "../../../src/testing";
+import { createTestAuth, createTestBrowser } from "../../../src/testing";
 import { clock, unique } from "../organization/helpers";
+
+export { failure } from "../organization/helpers";
 
 export interface CreatedKey {
   id: string;
@@ -59,12 +61,6 @@ export function setupApiKey(options: ApiKeyOptions = {}, auth: Omit<AuthOptions,
 
   return { ...t, time, person, orgOwner, serverKey, keyClient };
 }
-
-/** `{ status, code }` of a response, for compact assertions. */
-export const failure = (res: TestResponse) => ({
-  status: res.status,
-  code: (res.data as { code?: string } | null)?.code,
-});
 
 export const product = (organizationId?: string) => ({
   ...(organizationId ? { organizationId } : {}),
