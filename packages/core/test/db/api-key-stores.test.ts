@@ -127,4 +127,20 @@ describe("verifying a key is one database round trip", () => {
       expect(statements() - before).toBe(secondary ? 0 : 1);
     }
   });
+
+  it("counters add their conditional UPDATEs: a use is UPDATE + re-read, a window count too", async () => {
+    const { database, statements } = countedPglite();
+    const app = makeApp(database);
+    await migrate(app.auth);
+    const cost = async (key: string) => {
+      const before = statements();
+      expect(((await app.auth.api.verifyApiKey({ body: { key } })) as Verified).valid).toBe(true);
+      return statements() - before;
+    };
+    const limited = await keyFor(app, { remaining: 10, rateLimitEnabled: false });
+    expect([await cost(limited.key), await cost(limited.key)]).toEqual([3, 3]);
+    const windowed = await keyFor(app, { rateLimitEnabled: true });
+    // Opening the window is one UPDATE; counting in it is an UPDATE and its re-read.
+    expect([await cost(windowed.key), await cost(windowed.key)]).toEqual([2, 3]);
+  });
 });
