@@ -101,6 +101,8 @@ export function createExampleAuth(config: ExampleConfig) {
         createCustomerOnSignUp: true,
         products: () => storeProducts,
         successUrl: "/checkout/success?checkout={CHECKOUT_ID}",
+        // "Back to the store" in the customer portal returns to the demo's billing page.
+        portal: { returnUrl: "/billing" },
         runInterval: 5_000,
       }),
     ],
