@@ -19,9 +19,11 @@ export interface Principal {
  * A plugin's "who is calling?" hook (`Plugin.resolvePrincipal`): returns the principal the request
  * carries, null when it carries none of this plugin's credentials, or throws the plugin's 4xx when
  * it carries an invalid one. Called only for endpoints that accept principals, at most once per
- * request.
+ * request. `headers` names the request headers it reads, for documentation (OpenAPI security).
  */
-export type PrincipalResolver = (rc: RequestContext) => Promise<Principal | null>;
+export type PrincipalResolver = ((rc: RequestContext) => Promise<Principal | null>) & {
+  readonly headers?: readonly string[];
+};
 
 /** Do the `granted` statements hold every action of `request`? */
 export function statementsGrant(

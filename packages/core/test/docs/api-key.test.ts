@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { runDocPage } from "./run-page";
+import { runDocBlocks } from "./run-doc";
 
 describe("API-key docs", () => {
   it("runs as written: a merchant backend calls the billing API with an organization key", () => {
-    const { blocks, lines } = runDocPage("plugins/api-key.md");
+    const { blocks, lines } = runDocBlocks("plugins/api-key.md");
     expect(blocks).toBe(1);
     expect(lines).toEqual([
       "true gh_liv",

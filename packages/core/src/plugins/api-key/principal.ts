@@ -1,4 +1,4 @@
-import type { Principal, PrincipalResolver } from "./deps";
+import type { Principal, PrincipalResolver, RequestContext } from "./deps";
 import { API_KEY_ERRORS } from "./errors";
 import type { ResolvedApiKeyOptions } from "./options";
 import { apiKeyService } from "./service";
@@ -10,7 +10,7 @@ import { apiKeyService } from "./service";
  * itself is never logged nor echoed.
  */
 export function apiKeyPrincipal(opts: ResolvedApiKeyOptions): PrincipalResolver {
-  return async (rc): Promise<Principal | null> => {
+  const resolve = async (rc: RequestContext): Promise<Principal | null> => {
     let key: string | null = null;
     for (const header of opts.headers) {
       key = rc.headers.get(header);
@@ -29,4 +29,5 @@ export function apiKeyPrincipal(opts: ResolvedApiKeyOptions): PrincipalResolver 
       permissions: row.permissions,
     };
   };
+  return Object.assign(resolve, { headers: opts.headers });
 }
