@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { memoryStorage } from "../../../src/storage/secondary-storage";
 import { failure, product, setupApiKey } from "./helpers";
 
 const MINUTE = 60_000;
@@ -137,6 +138,31 @@ describe("API keys: header authentication and its errors over HTTP", () => {
       key: null,
     });
     expect(await verify({ key: "nope" })).toMatchObject({ valid: false, error: { code: "INVALID_API_KEY" } });
+  });
+});
+
+describe("API keys cached in secondary storage", () => {
+  it("a cached key stops working as soon as it is disabled or deleted", async () => {
+    const storage = memoryStorage();
+    const s = setupApiKey({ cache: { ttl: 300 } }, { secondaryStorage: storage });
+    const { owner, org } = await s.orgOwner();
+    const make = () =>
+      s.serverKey({
+        userId: owner.user.id,
+        organizationId: org.id,
+        permissions: billingKey,
+        rateLimitEnabled: false,
+      });
+    const [first, second] = [await make(), await make()];
+    for (const key of [first, second]) {
+      expect((await s.keyClient(key.key).get("/billing/products/list")).status).toBe(200);
+    }
+    await owner.browser.post("/api-key/update", { keyId: first.id, enabled: false });
+    expect(failure(await s.keyClient(first.key).get("/billing/products/list")).code).toBe(
+      "API_KEY_IS_DISABLED",
+    );
+    await owner.browser.post("/api-key/delete", { keyId: second.id });
+    expect(failure(await s.keyClient(second.key).get("/billing/products/list")).code).toBe("INVALID_API_KEY");
   });
 });
 
