@@ -29,8 +29,13 @@ const stores = [
 
 type Verified = { valid: boolean; error: { code: string } | null; key: { remaining: number | null } | null };
 
+/** The apps' clock; tests move it to make refills due. */
+let nowMs = Date.UTC(2026, 0, 1);
+const DAY = 24 * 60 * 60 * 1000;
+
 function makeApp(database?: DatabaseAdapter, secondary = false) {
   return createTestAuth({
+    advanced: { now: () => new Date(nowMs) },
     ...(database ? { database } : {}),
     ...(secondary ? { secondaryStorage: memoryStorage() } : {}),
     plugins: [apiKey(secondary ? { cache: { ttl: 60 } } : {})],
@@ -66,16 +71,20 @@ for (const store of stores) {
       await opened?.cleanup(app.auth.$context.schema);
     });
 
-    it("20 parallel verifications with 5 uses left: exactly 5 succeed", async () => {
+    it("20 parallel verifications with 5 uses left: exactly 5 succeed; after the refill interval, 5 again", async () => {
       const { key, id } = await keyFor(app, {
         remaining: 5,
         refillAmount: 5,
-        refillInterval: 24 * 60 * 60 * 1000,
+        refillInterval: DAY,
         rateLimitEnabled: false,
       });
       const results = await verifyAll(app, key);
       expect(results.filter((r) => r.valid)).toHaveLength(5);
       expect(codes(results)).toEqual(new Set(["API_KEY_HAS_REACHED_ITS_USAGE_LIMIT"]));
+      nowMs += DAY;
+      // 20 callers see the refill due; the UPDATE's condition lets one refill, then 5 uses are taken.
+      const refilled = await verifyAll(app, key);
+      expect(refilled.filter((r) => r.valid)).toHaveLength(5);
       const row = await app.auth.$context.adapter.findOne<{ remaining: number }>({
         model: "apikey",
         where: [{ field: "id", value: id }],
