@@ -17,6 +17,8 @@ export default defineConfig({
     "plugins/username/client": "src/plugins/username/client.ts",
     "plugins/organization/index": "src/plugins/organization/index.ts",
     "plugins/organization/client": "src/plugins/organization/client.ts",
+    "plugins/api-key/index": "src/plugins/api-key/index.ts",
+    "plugins/api-key/client": "src/plugins/api-key/client.ts",
     "plugins/admin/index": "src/plugins/admin/index.ts",
     "plugins/admin/client": "src/plugins/admin/client.ts",
     "plugins/billing/index": "src/plugins/billing/index.ts",

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { admin } from "../../src/plugins/admin";
 import { adminRoutes } from "../../src/plugins/admin/routes";
+import { apiKey } from "../../src/plugins/api-key";
+import { apiKeyRoutes } from "../../src/plugins/api-key/routes";
 import { organization } from "../../src/plugins/organization";
 import { organizationRoutes } from "../../src/plugins/organization/routes";
 import { username } from "../../src/plugins/username";
@@ -16,7 +18,7 @@ const fastHasher = {
 /**
  * Spec section 8: 401 means "no session". A signed-in caller refused by a rule gets 403 (or the
  * 400 better-auth answers). Every organization, admin and username route is called by a signed-in
- * member without privileges and by a signed-in outsider, with bodies naming other people's
+ * member without privileges and by a signed-in outsider (API-key routes too), with bodies naming other people's
  * organization, members, invitations and teams; none may answer 401.
  */
 describe("organization, admin and username routes: a signed-in caller never gets 401", () => {
@@ -27,6 +29,7 @@ describe("organization, admin and username routes: a signed-in caller never gets
         organization({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
         admin(),
         username(),
+        apiKey(),
       ],
     });
     const owner = await t.signUp({ email: "owner@example.com", name: "owner" });
@@ -76,6 +79,7 @@ describe("organization, admin and username routes: a signed-in caller never gets
       ...Object.entries(organizationRoutes),
       ...Object.entries(adminRoutes),
       ...Object.entries(usernameRoutes).filter(([name]) => name !== "signInUsername"),
+      ...Object.entries(apiKeyRoutes),
     ];
     // Leaving ends the membership the other calls rely on: it goes last.
     routes.sort(([a], [b]) => Number(a === "leaveOrganization") - Number(b === "leaveOrganization"));

@@ -18,6 +18,11 @@ export interface DocumentInput {
   readonly serverURL: string;
   /** The session cookie's name (the security scheme). */
   readonly sessionCookie: string;
+  /**
+   * Headers carrying a session-less credential (an API key), read by the installed plugins'
+   * principal resolvers: endpoints that accept principals list them as alternatives to the session.
+   */
+  readonly principalHeaders?: readonly string[];
   readonly groups: readonly EndpointGroup[];
 }
 
@@ -32,8 +37,20 @@ export type OpenAPIDocument = {
 
 const SESSION_SCHEME = "sessionCookie";
 
-/** Who may call: public operations override the document-wide session requirement. */
-function security(mode: AuthMode): readonly Record<string, readonly string[]>[] {
+/** A header's security scheme name (the header itself, in the characters a name allows). */
+const headerScheme = (header: string) => header.replace(/[^A-Za-z0-9._-]/g, "_");
+
+/**
+ * Who may call: public operations override the document-wide session requirement; endpoints that
+ * accept principals take the session or any principal header.
+ */
+function security(
+  mode: AuthMode,
+  principalHeaders: readonly string[] | null,
+): readonly Record<string, readonly string[]>[] {
+  if (principalHeaders && principalHeaders.length > 0) {
+    return [{ [SESSION_SCHEME]: [] }, ...principalHeaders.map((h) => ({ [headerScheme(h)]: [] }))];
+  }
   if (mode === "public") return [];
   if (mode === "optional") return [{}, { [SESSION_SCHEME]: [] }];
   return [{ [SESSION_SCHEME]: [] }];
@@ -78,10 +95,16 @@ interface OperationInput {
   readonly method: string;
   readonly multiMethod: boolean;
   readonly ep: AnyEndpoint;
+  readonly principalHeaders: readonly string[];
 }
 
-function operation(components: SchemaComponents, { key, tag, method, multiMethod, ep }: OperationInput) {
-  const mode = ep.auth ?? "public";
+function operation(
+  components: SchemaComponents,
+  { key, tag, method, multiMethod, ep, principalHeaders }: OperationInput,
+) {
+  const keyed = ep.principal === true && principalHeaders.length > 0;
+  // An endpoint accepting a principal (auth "optional") needs a session or a principal: 401 without.
+  const mode = ep.principal === true ? "session" : (ep.auth ?? "public");
   const operationId = multiMethod ? `${key}${method[0]}${method.slice(1).toLowerCase()}` : key;
   const { parameters: pathParameters } = pathTemplate(ep.route.path);
   const query = ep.query ? queryParameters(components, ep.query as z.ZodType, `${operationId}Query`) : [];
@@ -91,7 +114,7 @@ function operation(components: SchemaComponents, { key, tag, method, multiMethod
     tags: [tag],
     operationId,
     ...(ep.description ? { description: ep.description } : {}),
-    security: security(mode),
+    security: security(mode, keyed ? principalHeaders : null),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: {
@@ -122,6 +145,7 @@ export function buildOpenAPIDocument(input: DocumentInput): OpenAPIDocument {
           method,
           multiMethod: methods.length > 1,
           ep,
+          principalHeaders: input.principalHeaders ?? [],
         });
       }
       paths[path] = item;
@@ -151,6 +175,12 @@ export function buildOpenAPIDocument(input: DocumentInput): OpenAPIDocument {
           name: input.sessionCookie,
           description: "The signed session cookie set by sign-in",
         },
+        ...Object.fromEntries(
+          (input.principalHeaders ?? []).map((header) => [
+            headerScheme(header),
+            { type: "apiKey", in: "header", name: header, description: "An API key, where listed" },
+          ]),
+        ),
       },
     },
   };

@@ -33,6 +33,7 @@ export function generateOpenAPIDocument(app: AppContext, options: OpenAPIOptions
     description: options.description,
     serverURL: app.baseURL,
     sessionCookie: app.cookies.names.sessionToken,
+    principalHeaders: app.plugins.flatMap((p) => p.resolvePrincipal?.headers ?? []),
     groups: endpointGroups(app),
   });
 }

@@ -23,7 +23,13 @@ function refs(value: unknown, out: string[] = []): string[] {
 
 /** One stable line per operation: what a reviewer should notice changing. */
 function summary(key: string, op: Operation): string {
-  const auth = op.security.length === 0 ? "public" : op.security.length > 1 ? "optional" : "session";
+  const schemes = op.security.map((s) => Object.keys(s)[0] ?? "none");
+  const auth =
+    schemes.length === 0
+      ? "public"
+      : schemes.includes("none")
+        ? "optional"
+        : schemes.map((s) => (s === "sessionCookie" ? "session" : s)).join("|");
   const params = (op.parameters ?? []).map((p) => `${p.in[0]}:${p.name}${p.required ? "" : "?"}`);
   const json = op.requestBody?.content["application/json"]?.schema;
   const required = new Set((json?.required as string[] | undefined) ?? []);
@@ -116,7 +122,9 @@ describe("OpenAPI document", () => {
     expect(orders.parameters?.map((p) => p.name)).toEqual(
       expect.arrayContaining(["organizationId", "page", "limit", "customerId", "status"]),
     );
-    expect(orders.security).toEqual([{ sessionCookie: [] }]);
+    // Merchant reads take a session or an organization API key (the API-key plugin's header).
+    expect(orders.security).toEqual([{ sessionCookie: [] }, { "x-api-key": [] }]);
+    expect(doc.components.securitySchemes?.["x-api-key"]).toMatchObject({ in: "header", name: "x-api-key" });
     expect(orders.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
     // Recursive JSON values (metadata) are one shared component, not inlined forever.
     expect(doc.components.schemas.JsonValue).toBeDefined();

@@ -1,6 +1,8 @@
 import { coreRoutes } from "../../../src/auth/routes";
 import { admin } from "../../../src/plugins/admin";
 import { adminRoutes } from "../../../src/plugins/admin/routes";
+import { apiKey } from "../../../src/plugins/api-key";
+import { apiKeyRoutes } from "../../../src/plugins/api-key/routes";
 import { billing } from "../../../src/plugins/billing";
 import { billingRoutes } from "../../../src/plugins/billing/routes";
 import { type OpenAPIOptions, openAPI } from "../../../src/plugins/open-api";
@@ -19,6 +21,7 @@ export const MANIFESTS: Readonly<Record<string, RouteManifest>> = {
   organization: organizationRoutes,
   admin: adminRoutes,
   billing: billingRoutes,
+  "api-key": apiKeyRoutes,
   "open-api": openAPIRoutes,
 };
 
@@ -30,6 +33,7 @@ export function fullApp(options?: OpenAPIOptions) {
       organization({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
       admin(),
       billing(),
+      apiKey(),
       openAPI(options),
     ],
   });
@@ -49,7 +53,11 @@ export type Document = {
   info: { title: string; version: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown>; responses: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, unknown>;
+    securitySchemes?: Record<string, unknown>;
+  };
 };
 
 /** `/reset-password/:token` in OpenAPI form. */
