@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { MeterCreditRow, OrderItemRow, OrderRow } from "../../../src/plugins/billing/rows";
 import type { BenefitShop } from "../benefits/setup";
 import { DAY } from "../benefits/setup";
-import { ok } from "../catalog/helpers";
+import { ok, rejection } from "../catalog/helpers";
 
 /*
  * Metered billing end to end, shared by the memory test and the five-store test (test/db): 100,000
@@ -10,7 +10,7 @@ import { ok } from "../catalog/helpers";
  * whose filters use every operator and nested and/or, a plan with a metered price on each, credits
  * from two meter_credit benefits (expiring and rolling), and two renewals driven by the clock.
  * Every expected number is computed here from the generated events with plain arithmetic (BigInt
- * for the amounts), independently of the engine.
+ * for the amounts), independently of the engine. Also on every store: a bad batch writes nothing.
  */
 
 const N = 100_000;
@@ -193,6 +193,29 @@ export async function meteredFlow(app: BenefitShop) {
   // 100,000 events through the service, 1,000 per call.
   await app.pass(31);
   const input = toInput(customerId);
+  // A batch lands whole or not at all: a bad last event (unknown customer, a timestamp beyond the
+  // 60 s tolerance) rejects all 1,000 and writes none.
+  const head = PERIOD_1.slice(0, 999).map(input);
+  const unknown = await rejection(
+    app.billing.usage.ingest({ events: [...head, { ...input(PERIOD_1[0]!), customerId: "nope" }] }),
+  );
+  expect(unknown).toMatchObject({ status: 422, body: { message: "Customer does not exist." } });
+  const future = new Date(app.time.now().getTime() + 61_000).toISOString();
+  const late = await rejection(
+    app.billing.usage.ingest({ events: [...head, { ...input(PERIOD_1[0]!), timestamp: future }] }),
+  );
+  expect(late).toMatchObject({
+    status: 400,
+    body: { issues: [{ path: ["events", 999, "timestamp"], message: "Timestamp must be in the past." }] },
+  });
+  const unknownMeter = app.billing.usage.quantities({
+    meterId: "nope",
+    startTimestamp: new Date(START).toISOString(),
+    endTimestamp: new Date(PERIOD_1_END).toISOString(),
+    interval: "month",
+  });
+  expect(await rejection(unknownMeter)).toMatchObject({ status: 404, body: { message: "Meter not found" } });
+  expect((await app.billing.usage.list({ limit: 1 })).pagination.totalCount).toBe(0);
   const started = Date.now();
   for (let at = 0; at < N; at += 1000) {
     const batch = PERIOD_1.slice(at, at + 1000).map(input);
