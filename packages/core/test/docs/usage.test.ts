@@ -12,7 +12,7 @@ const file = join(import.meta.dirname, `.usage-${randomBytes(4).toString("hex")}
 afterAll(() => rmSync(file, { force: true }));
 
 describe("usage docs", () => {
-  it("runs as written: ingests, deduplicates and evaluates the meter", () => {
+  it("runs as written: ingests, deduplicates, evaluates the meter and bills it at the cycle end", () => {
     const blocks = [...readFileSync(page, "utf8").matchAll(/^```ts test\n([\s\S]*?)^```$/gm)].map(
       (m) => m[1],
     );
@@ -27,5 +27,8 @@ describe("usage docs", () => {
     const lines = out.trim().split("\n");
     expect(lines).toContain('{"inserted":2,"duplicates":0} {"inserted":0,"duplicates":1}');
     expect(lines).toContain("total 1500");
+    // Metered billing at the cycle end: the month's usage beyond the credits on the renewal order.
+    expect(lines).toContain("API plan — From 2026-02-15 to 2026-03-15: 1000");
+    expect(lines).toContain("API calls — 345 units, 100 credited — From 2026-01-15 to 2026-02-15: 123");
   }, 60_000);
 });

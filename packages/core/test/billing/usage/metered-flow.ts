@@ -108,8 +108,7 @@ const PLAN: {
       ],
     },
     match: (e) =>
-      (e.name === "api.call" && e.flag) ||
-      (num(e) !== undefined && num(e)! < 10 && e.region !== "us-east"),
+      (e.name === "api.call" && e.flag) || (num(e) !== undefined && num(e)! < 10 && e.region !== "us-east"),
     unitAmount: "3.333333333333",
     capAmount: null,
   },
@@ -133,7 +132,12 @@ function measure(func: Func, match: (e: Usage) => boolean, events: Usage[], from
 }
 
 /** (units - credits) x unitAmount, rounded half up once, capped: all in BigInt fractions. */
-function lineAmount(units: { num: bigint; den: bigint }, credits: bigint, unitAmount: string, cap: number | null) {
+function lineAmount(
+  units: { num: bigint; den: bigint },
+  credits: bigint,
+  unitAmount: string,
+  cap: number | null,
+) {
   const [whole, fraction = ""] = unitAmount.split(".");
   const ua = BigInt(whole! + fraction);
   const uaDen = 10n ** BigInt(fraction.length);
@@ -154,7 +158,7 @@ const toInput = (customerId: string) => (e: Usage) => ({
 });
 
 export async function meteredFlow(app: BenefitShop) {
-  const meters = [];
+  const meters: { id: string }[] = [];
   for (const p of PLAN)
     meters.push(
       await app.billing.meters.create({
@@ -168,7 +172,11 @@ export async function meteredFlow(app: BenefitShop) {
     rollover: false,
     meterId: meters[0]!.id,
   });
-  const rolling = await app.benefit("meter_credit", { units: ROLLING, rollover: true, meterId: meters[1]!.id });
+  const rolling = await app.benefit("meter_credit", {
+    units: ROLLING,
+    rollover: true,
+    meterId: meters[1]!.id,
+  });
   const product = await ok<{ id: string }>(
     app.shop.post("/billing/products/create", {
       name: "Usage plan",
@@ -246,7 +254,12 @@ export async function meteredFlow(app: BenefitShop) {
   /** The expected metered amounts of [from, to) given the credits available to each meter. */
   const expected = (events: Usage[], from: number, to: number, credits: number[]) =>
     PLAN.map((p, i) =>
-      lineAmount(measure(p.func, p.match, events, from, to), BigInt(credits[i] ?? 0), p.unitAmount, p.capAmount),
+      lineAmount(
+        measure(p.func, p.match, events, from, to),
+        BigInt(credits[i] ?? 0),
+        p.unitAmount,
+        p.capAmount,
+      ),
     );
 
   const ingestMs = Date.now() - started;
@@ -260,7 +273,9 @@ export async function meteredFlow(app: BenefitShop) {
   expect(items1.map((i) => i.amount)).toEqual([1000, ...want1]);
   expect(items1.slice(1).map((i) => i.productPriceId)).toHaveLength(5);
   expect(want1[2]).toBe(10_000); // the max meter hits its cap
-  expect(items1[3]!.label).toMatch(/^Peak pro tokens — 90 units — From 2026-01-15 to 2026-02-15 — Capped at 10000$/);
+  expect(items1[3]!.label).toMatch(
+    /^Peak pro tokens — 90 units — From 2026-01-15 to 2026-02-15 — Capped at 10000$/,
+  );
   expect(items1[1]!.label).toContain(`, ${EXPIRING} credited`);
   expect(renewal1).toMatchObject({
     subtotalAmount: 1000 + want1.reduce((a, b) => a + b, 0),
@@ -280,9 +295,9 @@ export async function meteredFlow(app: BenefitShop) {
   // The buyer's balance and the subscription's meters count period 2 only.
   const balances = async () =>
     (
-      await ok<{ items: { meterId: string; consumedUnits: number; creditedUnits: number; balance: number }[] }>(
-        app.buyer.get("/usage/meters/list", { query: { limit: "100" } }),
-      )
+      await ok<{
+        items: { meterId: string; consumedUnits: number; creditedUnits: number; balance: number }[];
+      }>(app.buyer.get("/usage/meters/list", { query: { limit: "100" } }))
     ).items;
   const before = await balances();
   expect(before.find((m) => m.meterId === meters[0]!.id)).toMatchObject({
@@ -312,7 +327,10 @@ export async function meteredFlow(app: BenefitShop) {
   const sum2 = Number(units2[1]!.num);
   const count2 = Number(units2[0]!.num);
   const after = await balances();
-  expect(after.find((m) => m.meterId === meters[0]!.id)).toMatchObject({ consumedUnits: 0, creditedUnits: EXPIRING });
+  expect(after.find((m) => m.meterId === meters[0]!.id)).toMatchObject({
+    consumedUnits: 0,
+    creditedUnits: EXPIRING,
+  });
   expect(after.find((m) => m.meterId === meters[1]!.id)).toMatchObject({
     consumedUnits: 0,
     creditedUnits: 2 * ROLLING - sum2,
@@ -321,7 +339,9 @@ export async function meteredFlow(app: BenefitShop) {
   const of = (meterId: string, reason: string) =>
     rows.filter((r) => r.meterId === meterId && r.reason === reason).map((r) => r.units);
   expect(of(meters[0]!.id, "expire")).toEqual([-(EXPIRING - count2)]);
-  expect(of(meters[0]!.id, "usage").sort((a, b) => a - b)).toEqual([-EXPIRING, -count2].sort((a, b) => a - b));
+  expect(of(meters[0]!.id, "usage").sort((a, b) => a - b)).toEqual(
+    [-EXPIRING, -count2].sort((a, b) => a - b),
+  );
   expect(of(meters[1]!.id, "expire")).toEqual([]);
   expect(of(meters[1]!.id, "reset")).toEqual([0, 0]);
   return { ingestMs, renewalMs };

@@ -26,7 +26,13 @@ async function tokenPlan() {
       recurringInterval: "month",
       prices: [
         { amountType: "fixed", priceAmount: 1000, priceCurrency: "usd" },
-        { amountType: "metered_unit", unitAmount: "0.25", capAmount: 5000, meterId: meter.id, priceCurrency: "usd" },
+        {
+          amountType: "metered_unit",
+          unitAmount: "0.25",
+          capAmount: 5000,
+          meterId: meter.id,
+          priceCurrency: "usd",
+        },
       ],
     }),
   );
@@ -87,7 +93,9 @@ describe("metered prices at the cycle end", () => {
     expect((await plan.items(final.id)).map((i) => i.label)).toEqual([
       "Tokens — 30000 units — From 2026-01-15 to 2026-02-15 — Capped at 5000",
     ]);
-    const sub = await ok<{ status: string }>(plan.app.shop.get("/billing/subscriptions/get", { query: { id: plan.id } }));
+    const sub = await ok<{ status: string }>(
+      plan.app.shop.get("/billing/subscriptions/get", { query: { id: plan.id } }),
+    );
     expect(sub.status).toBe("canceled");
     expect(await plan.orders()).toHaveLength(2); // the checkout's and the final one: no renewal
   });
@@ -200,7 +208,13 @@ describe("metered arithmetic", () => {
 
   it("creditBalance: a non-negative running sum per flag, reset rows before credits of the same instant", () => {
     const at = (iso: string) => new Date(iso);
-    const row = (units: number, rollover: boolean, reason: MeterCreditRow["reason"], iso: string, id: string) => ({
+    const row = (
+      units: number,
+      rollover: boolean,
+      reason: MeterCreditRow["reason"],
+      iso: string,
+      id: string,
+    ) => ({
       id,
       meterId: "m",
       units,

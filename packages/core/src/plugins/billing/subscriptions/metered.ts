@@ -1,11 +1,11 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import { type LoadedProduct, loadProductsById } from "../catalog/load";
 import type { Emit } from "../context";
+import { customerRepository } from "../customers/repository";
+import { discountRepository } from "../discounts/repository";
 import { creditBalance, settle } from "../meter-credits/ledger";
 import { meterCreditRepository } from "../meter-credits/repository";
 import { discountAmountFor, meteredAmount } from "../money";
-import { customerRepository } from "../customers/repository";
-import { discountRepository } from "../discounts/repository";
 import type { CustomerRow, DiscountRow, MeterRow, PriceRow, SubscriptionRow } from "../rows";
 import { meterQuery } from "../usage/balances";
 import { usageRepository } from "../usage/repository";

@@ -121,7 +121,9 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
     const meteredTotal = metered.lines.reduce((sum, l) => sum + l.amount, 0);
     // With usage on the order, the discount applies to the subtotal of static and metered lines.
     const discountAmount =
-      meteredTotal > 0 ? orderDiscount(discount, sub, end, charge.base + meteredTotal) : charge.discountAmount;
+      meteredTotal > 0
+        ? orderDiscount(discount, sub, end, charge.base + meteredTotal)
+        : charge.discountAmount;
     const renewed: SubscriptionRow = { ...sub, ...changes, status: "active" };
     // A trial converting is the subscription becoming active (BILLING.md 3.7).
     const converted = sub.status === "trialing";

@@ -4,8 +4,8 @@ import type { LoadedProduct } from "../catalog/repository";
 import { serializeMeter, serializePrice, serializeProduct } from "../catalog/serialize";
 import { customerRepository } from "../customers/repository";
 import { serializeCustomer } from "../customers/serialize";
-import { meterCreditRepository } from "../meter-credits/repository";
 import { creditBalance, settle } from "../meter-credits/ledger";
+import { meterCreditRepository } from "../meter-credits/repository";
 import { meteredAmount } from "../money";
 import type { MeterCreditRow, MeterRow, PriceRow, SubscriptionRow } from "../rows";
 import { meterQuery } from "../usage/balances";
@@ -35,7 +35,11 @@ async function periodMeter(
   );
   const credits = creditBalance(ledger, meter.id);
   const creditedUnits = credits.expiring + credits.rolling;
-  const amount = meteredAmount(settle(consumedUnits, credits).billableUnits, price.unitAmount ?? "0", price.capAmount);
+  const amount = meteredAmount(
+    settle(consumedUnits, credits).billableUnits,
+    price.unitAmount ?? "0",
+    price.capAmount,
+  );
   return { consumedUnits, creditedUnits, amount, meterId: meter.id, meter: serializeMeter(meter) };
 }
 
