@@ -157,6 +157,25 @@ const toInput = (customerId: string) => (e: Usage) => ({
   metadata: { tokens: e.tokens, region: e.region, meta: { tier: e.tier }, flag: e.flag },
 });
 
+/** A subscription's orders (of one billing reason), oldest first. */
+export const ordersOf = (app: BenefitShop, subscriptionId: string, reason?: string) =>
+  app.db.findMany<OrderRow>({
+    model: "billingOrder",
+    where: [
+      { field: "subscriptionId", value: subscriptionId },
+      ...(reason ? [{ field: "billingReason", value: reason }] : []),
+    ],
+    sortBy: [{ field: "createdAt", direction: "asc" }],
+  });
+
+/** An order's lines in their order. */
+export const orderItems = (app: BenefitShop, orderId: string) =>
+  app.db.findMany<OrderItemRow>({
+    model: "billingOrderItem",
+    where: [{ field: "orderId", value: orderId }],
+    sortBy: [{ field: "createdAt", direction: "asc" }],
+  });
+
 export async function meteredFlow(app: BenefitShop) {
   const meters: { id: string }[] = [];
   for (const p of PLAN)
@@ -230,21 +249,8 @@ export async function meteredFlow(app: BenefitShop) {
     expect(await app.billing.usage.ingest({ events: batch })).toEqual({ inserted: 1000, duplicates: 0 });
   }
 
-  const cycleOrders = () =>
-    app.db.findMany<OrderRow>({
-      model: "billingOrder",
-      where: [
-        { field: "subscriptionId", value: subscriptionId! },
-        { field: "billingReason", value: "subscription_cycle" },
-      ],
-      sortBy: [{ field: "createdAt", direction: "asc" }],
-    });
-  const itemsOf = (orderId: string) =>
-    app.db.findMany<OrderItemRow>({
-      model: "billingOrderItem",
-      where: [{ field: "orderId", value: orderId }],
-      sortBy: [{ field: "createdAt", direction: "asc" }],
-    });
+  const cycleOrders = () => ordersOf(app, subscriptionId!, "subscription_cycle");
+  const itemsOf = (orderId: string) => orderItems(app, orderId);
   const ledger = () =>
     app.db.findMany<MeterCreditRow>({
       model: "billingMeterCredit",

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { creditBalance, settle } from "../../../src/plugins/billing/meter-credits/ledger";
 import { meteredAmount } from "../../../src/plugins/billing/money";
-import type { MeterCreditRow, OrderItemRow, OrderRow } from "../../../src/plugins/billing/rows";
+import type { MeterCreditRow } from "../../../src/plugins/billing/rows";
 import { type BenefitShop, benefitShop } from "../benefits/setup";
 import { ok } from "../catalog/helpers";
+import { orderItems, ordersOf } from "./metered-flow";
 
 /**
  * Metered billing around the cycle (memory): the final usage order when a subscription ends (at
@@ -46,18 +47,8 @@ async function tokenPlan() {
         metadata: { tokens: t as number },
       })),
     });
-  const orders = () =>
-    app.db.findMany<OrderRow>({
-      model: "billingOrder",
-      where: [{ field: "subscriptionId", value: subscriptionId! }],
-      sortBy: [{ field: "createdAt", direction: "asc" }],
-    });
-  const items = (orderId: string) =>
-    app.db.findMany<OrderItemRow>({
-      model: "billingOrderItem",
-      where: [{ field: "orderId", value: orderId }],
-      sortBy: [{ field: "createdAt", direction: "asc" }],
-    });
+  const orders = () => ordersOf(app, subscriptionId!);
+  const items = (orderId: string) => orderItems(app, orderId);
   return { app, meter, id: subscriptionId!, customerId: order.customerId, use, orders, items };
 }
 

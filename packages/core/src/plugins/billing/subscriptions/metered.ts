@@ -11,8 +11,8 @@ import { meterQuery } from "../usage/balances";
 import { usageRepository } from "../usage/repository";
 import { discountApplies } from "./amounts";
 import { createSubscriptionOrder, type OrderLine } from "./orders";
+import { isoDay } from "./periods";
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
 /** A meter value for a label: up to 12 decimals, no trailing zeros. */
 const unitsText = (units: number) => String(Number(units.toFixed(12)));
 
@@ -80,7 +80,7 @@ export async function closeMeteredPeriod(
     const credited = settled.creditedUnits > 0 ? `, ${unitsText(settled.creditedUnits)} credited` : "";
     lines.push({
       label:
-        `${meter.name} — ${unitsText(units)} units${credited} — From ${day(window.start)} to ${day(window.cutoff)}` +
+        `${meter.name} — ${unitsText(units)} units${credited} — From ${isoDay(window.start)} to ${isoDay(window.cutoff)}` +
         (capped ? ` — Capped at ${price.capAmount}` : ""),
       amount: capped ? (price.capAmount ?? 0) : raw,
       proration: false,

@@ -15,13 +15,12 @@ import {
 import { emitSubscription, endNow } from "./events";
 import { closeMeteredPeriod, orderDiscount, settleFinalUsage } from "./metered";
 import { announceSubscriptionOrder, insertSubscriptionOrders, type OrderLine } from "./orders";
-import { nextPeriodEnd } from "./periods";
+import { isoDay, nextPeriodEnd } from "./periods";
 import { subscriptionRepository } from "./repository";
 import { seatLabel } from "./seat-rules";
 
 /** How long a claim holds a subscription for one worker's renewal. */
 const CLAIM_MS = 5 * 60 * 1000;
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Renewals (BILLING.md 3.4). Each due subscription is claimed with a conditional update, so of
@@ -110,7 +109,7 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
     const name = loaded?.product.name ?? "Subscription";
     const lines: OrderLine[] = [
       {
-        label: `${seatLabel(name, sub.seats)} — From ${day(end)} to ${day(nextEnd)}`,
+        label: `${seatLabel(name, sub.seats)} — From ${isoDay(end)} to ${isoDay(nextEnd)}`,
         amount: charge.base,
         proration: false,
         productPriceId: sub.priceId,
