@@ -21,6 +21,8 @@ export default defineConfig({
     "plugins/admin/client": "src/plugins/admin/client.ts",
     "plugins/billing/index": "src/plugins/billing/index.ts",
     "plugins/billing/client": "src/plugins/billing/client.ts",
+    "plugins/open-api/index": "src/plugins/open-api/index.ts",
+    "plugins/open-api/client": "src/plugins/open-api/client.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

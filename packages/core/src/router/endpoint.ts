@@ -65,6 +65,10 @@ export interface EndpointConfig<B, Q, A extends AuthMode, O> {
   // Method syntax on purpose: parameters stay bivariant, so every endpoint fits `AnyEndpoint`.
   handler(ctx: EndpointContext<B, Q, A>): Promise<O> | O;
   readonly description?: string;
+  /** The success body's schema: documentation for the OpenAPI document, never checked at run time. */
+  readonly response?: z.ZodType;
+  /** What a success answers, for the OpenAPI document: JSON by default; pages, redirects, files. */
+  readonly produces?: readonly ("json" | "html" | "redirect" | "file")[];
 }
 
 export interface Endpoint<

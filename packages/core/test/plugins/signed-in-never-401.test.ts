@@ -6,13 +6,12 @@ import { organizationRoutes } from "../../src/plugins/organization/routes";
 import { username } from "../../src/plugins/username";
 import { usernameRoutes } from "../../src/plugins/username/routes";
 import { createTestAuth, type TestBrowser } from "../../src/testing";
+import { type SweptRoute as Route, sweepSignedIn } from "../helpers/route-sweep";
 
 const fastHasher = {
   hash: async (password: string) => `plain:${password}`,
   verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
 };
-
-type Route = { readonly method: string; readonly path: string; readonly serverOnly?: boolean };
 
 /**
  * Spec section 8: 401 means "no session". A signed-in caller refused by a rule gets 403 (or the
@@ -73,9 +72,6 @@ describe("organization, admin and username routes: a signed-in caller never gets
       sessionToken: "x",
       username: "someone",
     };
-    const query = Object.fromEntries(
-      Object.entries(input).filter(([, v]) => typeof v === "string") as [string, string][],
-    );
     const routes: [string, Route][] = [
       ...Object.entries(organizationRoutes),
       ...Object.entries(adminRoutes),
@@ -102,16 +98,8 @@ describe("organization, admin and username routes: a signed-in caller never gets
       ["member", member.browser],
       ["outsider", outsider.browser],
     ] as [string, TestBrowser][]) {
-      for (const [name, route] of routes) {
-        if (route.serverOnly) continue;
-        for (const body of [{}, input]) {
-          const res =
-            route.method === "GET"
-              ? await browser.get(route.path, { query: body === input ? query : {} })
-              : await browser.post(route.path, body);
-          if (res.status === 401 || res.status >= 500) answers.push(`${who} ${name} ${res.status}`);
-        }
-      }
+      const found = await sweepSignedIn({ routes, variants: { empty: {}, input }, browser: () => browser });
+      answers.push(...found.map((answer) => `${who} ${answer}`));
     }
     expect(answers).toEqual([]);
   });

@@ -29,6 +29,7 @@ const notice = (title: string, text: string, nonce: string) =>
  * mounts Stripe Elements); framed only by the checkout's `embedOrigin`.
  */
 export const checkoutPage = defineEndpoint(billingRoutes.checkoutPage, {
+  produces: ["html"],
   async handler({ app, params }) {
     const billing = billingOf(app);
     const nonce = newNonce();

@@ -87,6 +87,7 @@ const pagePath = (basePath: string, token: string) =>
  * under the strict page policy (nonce'd script and style, `connect-src 'self'`, never framed).
  */
 export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPage, {
+  produces: ["html"],
   query: z
     .object({ page: z.string().max(8).optional(), partial: z.literal("sections").optional() })
     .optional(),
@@ -116,6 +117,7 @@ export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPag
 
 /** GET /customer-portal/{token}/invoices/{orderId}: the printable invoice of one of the customer's orders. */
 export const customerPortalInvoicePage = defineEndpoint(billingRoutes.customerPortalInvoicePage, {
+  produces: ["html"],
   async handler({ app, params }) {
     const nonce = newNonce();
     const token = params.token ?? "";

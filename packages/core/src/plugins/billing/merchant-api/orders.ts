@@ -24,6 +24,7 @@ const wantsHtml = (headers: Headers) => {
  * `Accept: text/html` (the renderer of the portal's invoice view, under the page policy).
  */
 export const getOrderInvoice = defineEndpoint(routes.getOrderInvoice, {
+  produces: ["json", "html"],
   query: orderIdInput,
   auth: "session",
   async handler({ app, session, query, headers }) {
