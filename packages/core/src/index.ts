@@ -41,6 +41,12 @@ export type { GatehouseEvents, GatehouseHooks } from "./kernel/events";
 export type { Account, Session, SessionWithUser, User, Verification } from "./kernel/models";
 export type { AuthOptions, EmailMessageBase, ModelHooks, RateLimitRule } from "./kernel/options";
 export { type AnyPlugin, definePlugin, type Plugin } from "./kernel/plugin";
+export {
+  type Principal,
+  type PrincipalResolver,
+  principalGrants,
+  statementsGrant,
+} from "./kernel/principal";
 export type { RequestContext } from "./kernel/request-context";
 export { coreRoutes } from "./kernel/routes";
 export type { Logger, LogLevel } from "./logger/logger";

@@ -3,6 +3,7 @@ import type { AppContext } from "./app-context";
 import type { ErrorSpec } from "./define-errors";
 import type { EndpointMap } from "./endpoint";
 import type { RateLimitRule } from "./options";
+import type { PrincipalResolver } from "./principal";
 
 /** Fields a plugin adds to a model, or a whole new model. */
 export interface PluginModelExtension {
@@ -37,6 +38,11 @@ export interface Plugin<
   readonly services?: (app: AppContext) => S;
   /** Registers event handlers and before-hooks; runs once at init, after every service exists. */
   readonly setup?: (app: AppContext) => void | Promise<void>;
+  /**
+   * Recognises a session-less caller (e.g. an API key header) for endpoints that accept
+   * principals (`defineEndpoint(route, { principal: true, ... })`); see `context/principal.ts`.
+   */
+  readonly resolvePrincipal?: PrincipalResolver;
   /** The plugin's own options, kept for inference. */
   readonly options?: unknown;
 }

@@ -10,6 +10,8 @@
 export { z } from "zod";
 // Users and sessions: the public shapes, session cookies, the password policy, credentials,
 // verification mail, the error page, stored OAuth tokens.
+// The core endpoint table, for plugins that describe the API (OpenAPI).
+export { coreEndpoints } from "../auth/endpoints";
 export { escapeHtml, renderErrorPage } from "../auth/endpoints/error-page";
 export { storeCredentialPassword, verifyCredentialPassword } from "../auth/password/credential";
 export { type PasswordSignIn, signInWithPassword } from "../auth/password/sign-in";
@@ -45,6 +47,7 @@ export { AUTH_ERRORS } from "../kernel/errors";
 export * from "../kernel/events";
 export type { Account, Session, SessionWithUser, User, Verification } from "../kernel/models";
 export * from "../kernel/plugin";
+export * from "../kernel/principal";
 export type { RequestContext } from "../kernel/request-context";
 export * from "../kernel/services";
 export type { Logger } from "../logger/logger";

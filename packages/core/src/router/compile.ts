@@ -4,6 +4,7 @@ import { isAPIError } from "../kernel/define-errors";
 import type { AnyEndpoint, AuthMode } from "../kernel/endpoint";
 import { AUTH_ERRORS } from "../kernel/errors";
 import type { SessionWithUser } from "../kernel/models";
+import { resolvePrincipal } from "../kernel/principal";
 import { createRequestContext, type RequestContext } from "../kernel/request-context";
 import { guardInput } from "./input-guard";
 import { DEFAULT_MAX_BODY_SIZE, readRequestBody } from "./read-body";
@@ -125,7 +126,8 @@ async function invoke(
     const targets = redirectTargets([body, query], ep.redirectFields ?? []);
     if (targets) await checkRedirectTargets(rc, targets);
   }
-  const session = await resolveAuth(rc, ep.auth ?? "public", query);
+  const principal = ep.principal ? await resolvePrincipal(rc) : null;
+  const session = principal ? null : await resolveAuth(rc, ep.auth ?? "public", query);
   if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
   return ep.handler({
     app,
@@ -134,6 +136,7 @@ async function invoke(
     query,
     params: call.params,
     session,
+    principal,
     headers: rc.headers,
     request,
   } as never);

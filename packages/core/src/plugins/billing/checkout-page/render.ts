@@ -1,18 +1,13 @@
 import { escapeHtml } from "../../../plugin";
 import type { SerializedCheckout } from "../checkout/serialize";
-import { ZERO_DECIMAL_CURRENCIES } from "../money";
+import { formatMoney } from "../money";
 import { safeStoredUrl } from "../urls";
 import { type Choice, countryChoices, STATE_CHOICES, STATE_LABELS } from "./countries";
 import { CHECKOUT_PAGE_SCRIPT } from "./script";
 import { CHECKOUT_PAGE_STYLE } from "./style";
 
 /** Formats minor units for display (the page script formats the same way). */
-export function formatMoney(amount: number, currency: string): string {
-  const factor = ZERO_DECIMAL_CURRENCIES.has(currency) ? 1 : 100;
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    amount / factor,
-  );
-}
+export { formatMoney };
 
 interface Field {
   id: string;
@@ -74,7 +69,8 @@ function customFields(checkout: SerializedCheckout): string {
     .join("");
 }
 
-const options = (choices: readonly Choice[], selected: string | null | undefined) =>
+/** `<option>`s of a list, the `selected` one marked (the checkout and portal address fields). */
+export const options = (choices: readonly Choice[], selected: string | null | undefined) =>
   choices
     .map(
       (o) =>

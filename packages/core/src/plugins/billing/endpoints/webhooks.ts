@@ -1,19 +1,23 @@
 import { z } from "zod";
-import type { AppContext, SessionWithUser } from "../../../plugin";
+import type { AppContext, Principal, SessionWithUser } from "../../../plugin";
 import { BILLING_EVENT_TYPES, defineEndpoint } from "../../../plugin";
-import { merchantFor } from "../access";
+import { merchantForCaller } from "../access";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
 import { paginationQuery } from "./schemas";
 
 /**
- * Merchant-side webhook management: owners and admins of the merchant organization, and platform
- * admins. `organizationId` (body or query) picks the merchant; default: the active organization,
+ * Merchant-side webhook management: owners and admins of the merchant organization, platform
+ * admins, and organization API keys granted `billing: ["manage"]`. `organizationId` (body or query) picks the merchant; default: the active organization,
  * or the single default merchant without the organization plugin.
  */
-async function managed(app: AppContext, session: SessionWithUser, organizationId: string | undefined) {
+async function managed(
+  app: AppContext,
+  caller: { session: SessionWithUser | null; principal: Principal | null },
+  organizationId: string | undefined,
+) {
   const billing = billingOf(app);
-  const merchant = await merchantFor(app, billing.merchants, session, organizationId, "manage");
+  const merchant = await merchantForCaller(app, billing.merchants, caller, organizationId, "manage");
   return { merchantId: merchant.id, webhooks: billing.webhooks };
 }
 
@@ -28,9 +32,10 @@ const byId = z.object({ id: z.string().min(1), ...scope });
  */
 export const createWebhookEndpoint = defineEndpoint(billingRoutes.createWebhookEndpoint, {
   body: z.object({ url, events: events.optional(), secret: z.string().optional(), ...scope }),
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.createEndpoint(merchantId, { url: body.url, events: body.events, secret: body.secret });
   },
 });
@@ -38,9 +43,10 @@ export const createWebhookEndpoint = defineEndpoint(billingRoutes.createWebhookE
 /** GET /billing/webhooks/endpoints/list?page&limit */
 export const listWebhookEndpoints = defineEndpoint(billingRoutes.listWebhookEndpoints, {
   query: paginationQuery.optional(),
-  auth: "session",
-  async handler({ app, session, query }) {
-    const { merchantId, webhooks } = await managed(app, session, query?.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, query?.organizationId);
     return webhooks.listEndpoints(merchantId, { page: query?.page, limit: query?.limit });
   },
 });
@@ -48,9 +54,10 @@ export const listWebhookEndpoints = defineEndpoint(billingRoutes.listWebhookEndp
 /** GET /billing/webhooks/endpoints/get?id */
 export const getWebhookEndpoint = defineEndpoint(billingRoutes.getWebhookEndpoint, {
   query: byId,
-  auth: "session",
-  async handler({ app, session, query }) {
-    const { merchantId, webhooks } = await managed(app, session, query.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, query.organizationId);
     return webhooks.getEndpoint(merchantId, query.id);
   },
 });
@@ -58,9 +65,10 @@ export const getWebhookEndpoint = defineEndpoint(billingRoutes.getWebhookEndpoin
 /** POST /billing/webhooks/endpoints/update {id, url?, events?, enabled?} */
 export const updateWebhookEndpoint = defineEndpoint(billingRoutes.updateWebhookEndpoint, {
   body: byId.extend({ url: url.optional(), events: events.optional(), enabled: z.boolean().optional() }),
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     const { id, url: newUrl, events: newEvents, enabled } = body;
     return webhooks.updateEndpoint(merchantId, id, { url: newUrl, events: newEvents, enabled });
   },
@@ -69,9 +77,10 @@ export const updateWebhookEndpoint = defineEndpoint(billingRoutes.updateWebhookE
 /** POST /billing/webhooks/endpoints/delete {id}: with its events and delivery log. */
 export const deleteWebhookEndpoint = defineEndpoint(billingRoutes.deleteWebhookEndpoint, {
   body: byId,
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.deleteEndpoint(merchantId, body.id);
   },
 });
@@ -79,9 +88,10 @@ export const deleteWebhookEndpoint = defineEndpoint(billingRoutes.deleteWebhookE
 /** POST /billing/webhooks/endpoints/rotate-secret {id}: a new secret, returned once. */
 export const rotateWebhookEndpointSecret = defineEndpoint(billingRoutes.rotateWebhookEndpointSecret, {
   body: byId,
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.rotateSecret(merchantId, body.id);
   },
 });
@@ -91,9 +101,10 @@ export const listWebhookDeliveries = defineEndpoint(billingRoutes.listWebhookDel
   query: paginationQuery
     .extend({ endpointId: z.string().optional(), eventId: z.string().optional() })
     .optional(),
-  auth: "session",
-  async handler({ app, session, query }) {
-    const { merchantId, webhooks } = await managed(app, session, query?.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, query?.organizationId);
     return webhooks.listDeliveries(merchantId, {
       endpointId: query?.endpointId,
       eventId: query?.eventId,
@@ -106,9 +117,10 @@ export const listWebhookDeliveries = defineEndpoint(billingRoutes.listWebhookDel
 /** POST /billing/webhooks/events/redeliver {id}: re-enqueues the event for its endpoint. */
 export const redeliverWebhookEvent = defineEndpoint(billingRoutes.redeliverWebhookEvent, {
   body: byId,
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.redeliver(merchantId, body.id);
   },
 });
