@@ -1,4 +1,4 @@
-import type { AppContext } from "./deps";
+import { type AppContext, parseRoles } from "./deps";
 import { API_KEY_ERRORS } from "./errors";
 import type { ApiKeyRow } from "./models";
 
@@ -37,7 +37,7 @@ export async function assertKeyAccess(app: AppContext, owner: KeyOwner, userId: 
   if (!org) throw API_KEY_ERRORS.ORGANIZATION_PLUGIN_IS_REQUIRED_FOR_ORGANIZATION_OWNED_API_KEYS();
   const role = await org.memberRole(userId, owner.id);
   if (role === null) throw API_KEY_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THE_ORGANIZATION_THAT_OWNS_THIS_API_KEY();
-  if (role.split(",").some((r) => MANAGING_ROLES.has(r.trim()))) return;
+  if (parseRoles(role).some((r) => MANAGING_ROLES.has(r))) return;
   const permitted = await org.hasPermission({
     userId,
     organizationId: owner.id,

@@ -18,6 +18,7 @@ export {
   type PluginSchema,
   type Principal,
   type PrincipalResolver,
+  parseRoles,
   type RowOf,
   returnedFields,
   statementsGrant,
