@@ -3,6 +3,7 @@ import type { DatabaseAdapter } from "../../db/adapter";
 import { createDBAdapter } from "../../db/create-db-adapter";
 import { resolvePhysical } from "../../db/physical";
 import { createKyselyDriver } from "./driver";
+import { jsonColumnsOf } from "./pg-bulk-insert";
 import { applyMigration, planMigration, toPlan } from "./migrations";
 import type { DynamicKysely, KyselyAdapterOptions } from "./types";
 
@@ -18,7 +19,8 @@ export function createKyselyAdapter(
     create({ schema, now: clock }) {
       const models = resolvePhysical(schema, adapterOptions);
       const idColumns = new Map([...models.values()].map((pm) => [pm.table, pm.columns.get("id") ?? "id"]));
-      return createDBAdapter(createKyselyDriver(db, { dialect, idColumns }), schema, {
+      const jsonColumns = jsonColumnsOf(models.values());
+      return createDBAdapter(createKyselyDriver(db, { dialect, idColumns, jsonColumns }), schema, {
         ...adapterOptions,
         now: adapterOptions.now ?? clock,
       });
