@@ -3,6 +3,7 @@
  * their own (dropped by `close`), an app with the billing and admin plugins, an injectable clock,
  * the test processor, and a signed-in platform admin (the merchant auth the billing tests use).
  */
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { postgresAdapter } from "../src/adapters/kysely/index";
 import type { DBAdapter } from "../src/db/adapter";
@@ -23,7 +24,13 @@ export async function pgBillingApp(
   options: { poolSize?: number; billing?: BillingOptions; start?: number } = {},
 ) {
   const tablePrefix = `bench${tag}${Math.random().toString(36).slice(2, 7)}_`;
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  // The prefix names the connections: their PostgreSQL backends are found for CPU accounting.
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    application_name: tablePrefix,
+    idleTimeoutMillis: 0,
+  });
   const clock = { t: options.start ?? Date.UTC(2026, 0, 15, 12) };
   const processor = testProcessor();
   const app = createTestAuth({
@@ -61,6 +68,42 @@ export async function pgBillingApp(
 }
 
 export type PgBillingApp = Awaited<ReturnType<typeof pgBillingApp>>;
+
+const TICK_MS = 10; // Linux USER_HZ: 100 ticks per second (getconf CLK_TCK)
+
+/** CPU ms used so far by this process's PostgreSQL backends (same machine, Linux /proc). */
+async function backendCpuMs(app: PgBillingApp): Promise<number> {
+  const { rows } = await app.pool.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE application_name = current_setting('application_name')",
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The backend ended (idle connections are kept, so this is rare).
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/**
+ * Wall time and CPU of a run: Node (this process, all threads) and PostgreSQL (this pool's
+ * backends; WAL writer, checkpointer and autovacuum not counted). On a shared machine the CPU
+ * per operation is the steadier figure: wall time depends on everyone else's load.
+ */
+export async function measured(app: PgBillingApp, run: () => Promise<void>) {
+  const pgBefore = await backendCpuMs(app);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await run();
+  const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  const pgMs = (await backendCpuMs(app)) - pgBefore;
+  return { seconds, nodeMs: (used.user + used.system) / 1000, pgMs };
+}
 
 /** p50 / p99 / mean of samples in ms. */
 export function percentiles(samples: readonly number[]) {

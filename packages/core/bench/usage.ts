@@ -13,7 +13,8 @@
 import { meterRepository } from "../src/plugins/billing/catalog/meters/repository";
 import { meterQuery } from "../src/plugins/billing/usage/balances";
 import { usageRepository } from "../src/plugins/billing/usage/repository";
-import { fmt, type PgBillingApp, percentiles, pgBillingApp, pgUrl } from "./pg-app";
+import { availableParallelism } from "node:os";
+import { fmt, measured, type PgBillingApp, percentiles, pgBillingApp, pgUrl } from "./pg-app";
 import { partitionByMonth, retention } from "./usage-partitions";
 
 const TOTAL = Number(process.env.BENCH_USAGE_EVENTS ?? 1_000_000);
@@ -21,6 +22,7 @@ const BATCH = 1000;
 const BATCHES = Number(process.env.BENCH_USAGE_BATCHES ?? 40);
 const CUSTOMERS = 100;
 const RUNS = 50;
+const CORES = availableParallelism();
 const MONTH_START = new Date(Date.UTC(2025, 11, 1));
 const MONTH_END = new Date(Date.UTC(2026, 0, 1));
 
@@ -41,19 +43,24 @@ function batch(customers: readonly { id: string; externalId: string }[]) {
 
 type Ingest = (events: unknown[]) => Promise<{ inserted: number; duplicates: number }>;
 
-async function ingestRate(ingest: Ingest, customers: Parameters<typeof batch>[0], inFlight: number) {
+async function ingestRate(app: PgBillingApp, ingest: Ingest, customers: Parameters<typeof batch>[0], inFlight: number) {
   const batches = Array.from({ length: BATCHES }, () => batch(customers));
   let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      for (let i = next++; i < batches.length; i = next++) {
-        const r = await ingest(batches[i]!);
-        if (r.inserted !== BATCH) throw new Error(`batch ${i}: ${JSON.stringify(r)}`);
-      }
-    }),
-  );
-  return (BATCHES * BATCH) / ((performance.now() - start) / 1000);
+  const m = await measured(app, async () => {
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        for (let i = next++; i < batches.length; i = next++) {
+          const r = await ingest(batches[i]!);
+          if (r.inserted !== BATCH) throw new Error(`batch ${i}: ${JSON.stringify(r)}`);
+        }
+      }),
+    );
+  });
+  const events = BATCHES * BATCH;
+  const nodeUs = (m.nodeMs * 1000) / events;
+  const pgUs = (m.pgMs * 1000) / events;
+  // What 2 otherwise idle cores could do at this CPU cost per event (Node + PostgreSQL).
+  return { rate: events / m.seconds, nodeUs, pgUs, ceiling: (CORES * 1e6) / (nodeUs + pgUs) };
 }
 
 async function timings(run: () => Promise<unknown>) {
@@ -164,12 +171,13 @@ async function main(url: string) {
     if (a.inserted !== BATCH || b.inserted !== 0 || b.duplicates !== BATCH) {
       throw new Error(`idempotency check failed: ${JSON.stringify({ a, b })}`);
     }
-    const rates = [
-      { path: "service", inFlight: 1, rate: await ingestRate(service, customers, 1) },
-      { path: "service", inFlight: 4, rate: await ingestRate(service, customers, 4) },
-      { path: "HTTP", inFlight: 1, rate: await ingestRate(http, customers, 1) },
-      { path: "HTTP", inFlight: 4, rate: await ingestRate(http, customers, 4) },
-    ];
+    const rates = [];
+    for (const [path, ingest] of [
+      ["service", service],
+      ["HTTP", http],
+    ] as const) {
+      for (const inFlight of [1, 4]) rates.push({ path, inFlight, ...(await ingestRate(app, ingest, customers, inFlight)) });
+    }
     const ingested = await countEvents(app);
     if (ingested !== (1 + 4 * BATCHES) * BATCH) throw new Error(`ingested ${ingested} rows`);
 
@@ -177,7 +185,7 @@ async function main(url: string) {
     const seedSeconds = await seed(app, ids);
     const total = await countEvents(app);
     if (total !== TOTAL) throw new Error(`seeded ${total}`);
-    const afterSeed = await ingestRate(service, customers, 4);
+    const afterSeed = { path: `service, ${fmt(TOTAL / 1e6, 1)}M rows in the table`, inFlight: 4, ...(await ingestRate(app, service, customers, 4)) };
     const heavy = await meterTimings(app, meter.data.id, ids[0]!);
     const typical = await meterTimings(app, meter.data.id, ids[1]!);
 
@@ -187,9 +195,12 @@ async function main(url: string) {
     const kept = await retention(app, extra);
 
     console.log(`\nUsage ingestion on PostgreSQL (batches of ${BATCH}, ${BATCHES} batches per row)`);
-    console.log("| path | batches in flight | events/s |\n|---|---:|---:|");
-    for (const r of rates) console.log(`| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} |`);
-    console.log(`| service, ${fmt(total / 1e6, 1)}M rows already in the table | 4 | ${fmt(afterSeed, 0)} |`);
+    console.log(
+      `| path | batches in flight | events/s | Node CPU µs/event | PostgreSQL CPU µs/event | CPU-bound ceiling on ${CORES} idle cores, events/s |\n|---|---:|---:|---:|---:|---:|`,
+    );
+    for (const r of [...rates, afterSeed]) {
+      console.log(`| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} | ${fmt(r.nodeUs)} | ${fmt(r.pgUs)} | ${fmt(r.ceiling, 0)} |`);
+    }
     console.log(`\nMeter for one customer over one month, ${fmt(TOTAL, 0)} events in the table (seed ${fmt(seedSeconds)} s)`);
     console.log("| table | customer (events in the month) | query | p50 ms | p99 ms | mean ms |\n|---|---|---|---:|---:|---:|");
     const row = (table: string, who: string, r: Awaited<ReturnType<typeof meterTimings>>) => {

@@ -42,18 +42,26 @@ export function rowsAsJson(
   columns: readonly string[],
   jsonColumns: ReadonlySet<string> | undefined,
 ): string | undefined {
-  const keys = columns.map((c) => `${JSON.stringify(c)}:`);
-  const isJson = columns.map((c) => jsonColumns?.has(c) === true);
+  const documents = columns.filter((c) => jsonColumns?.has(c) === true);
+  const scalars = columns.filter((c) => jsonColumns?.has(c) !== true);
+  const keys = documents.map((c) => `,${JSON.stringify(c)}:`);
   const out: string[] = [];
   for (const row of rows) {
-    const fields: string[] = [];
-    for (let i = 0; i < columns.length; i++) {
-      const value = row[columns[i]!] ?? null;
-      if (isJson[i] && typeof value === "string") fields.push(keys[i] + value);
-      else if (plain(value)) fields.push(keys[i] + JSON.stringify(value));
-      else return undefined;
+    // One native JSON.stringify per row for the plain values, then the documents appended.
+    const plainPart: Row = {};
+    for (const c of scalars) {
+      const value = row[c] ?? null;
+      if (!plain(value)) return undefined;
+      plainPart[c] = value;
     }
-    out.push(`{${fields.join(",")}}`);
+    let text = JSON.stringify(plainPart).slice(0, -1);
+    for (let i = 0; i < documents.length; i++) {
+      const value = row[documents[i]!] ?? null;
+      if (typeof value !== "string" && !plain(value)) return undefined;
+      const json = typeof value === "string" ? value : JSON.stringify(value);
+      text += text.length === 1 ? keys[i]!.slice(1) + json : keys[i]! + json;
+    }
+    out.push(`${text}}`);
   }
   return `[${out.join(",")}]`;
 }
