@@ -4,13 +4,21 @@
  * (`POST /checkouts/client/:secret/confirm`, saved card) -> a paid order, through the Web handler.
  * One purchase is checked end to end before anything is timed (checkout succeeded, the buyer's
  * order paid with the right amount); after the timed runs every checkout must have its paid order.
- * Purchases/s at 1, 8 and 32 in flight (one buyer per worker). `BENCH_CHECKOUTS=n` per row.
+ * Purchases/s at 1, 8 and 32 in flight (one buyer per worker). `BENCH_CHECKOUTS=n` per row (a fifth
+ * of it one at a time).
  */
+
+import pg from "pg";
 import { address } from "../test/billing/fixtures";
-import { fmt, pgBillingApp, pgUrl, timed } from "./pg-app";
+import { CORES, fmt, measured, pgBillingApp, pgUrl, timed } from "./pg-app";
 
 const PER_ROW = Number(process.env.BENCH_CHECKOUTS ?? 1000);
-const LEVELS = [1, 8, 32];
+/** In flight -> purchases timed (one at a time is latency-bound: a fifth of the others). */
+const LEVELS = [
+  { inFlight: 1, count: Math.ceil(PER_ROW / 5) },
+  { inFlight: 8, count: PER_ROW },
+  { inFlight: 32, count: PER_ROW },
+];
 
 type Browser = Awaited<ReturnType<Awaited<ReturnType<typeof pgBillingApp>>["signUp"]>>["browser"];
 
@@ -27,6 +35,22 @@ async function purchase(buyer: Browser, productId: string) {
   }
 }
 
+/** Statements sent to PostgreSQL while `run` runs (every pooled client's `query`). */
+async function roundTrips(run: () => Promise<void>) {
+  const query = pg.Client.prototype.query;
+  let n = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    n++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return n;
+}
+
 async function main(url: string) {
   const app = await pgBillingApp(url, "c", { poolSize: 20 });
   try {
@@ -36,7 +60,10 @@ async function main(url: string) {
     });
     if (product.status !== 200) throw new Error(`product: ${product.status} ${JSON.stringify(product.data)}`);
     const buyers = await Promise.all(
-      Array.from({ length: Math.max(...LEVELS) }, async (_, i) => (await app.signUp({ email: `b${i}@example.com` })).browser),
+      Array.from(
+        { length: Math.max(...LEVELS.map((l) => l.inFlight)) },
+        async (_, i) => (await app.signUp({ email: `b${i}@example.com` })).browser,
+      ),
     );
 
     // A real purchase first: the order is paid, for the product's amount.
@@ -49,19 +76,22 @@ async function main(url: string) {
       throw new Error(`order not paid: ${JSON.stringify(orders.data).slice(0, 300)}`);
     }
     for (const b of buyers) await purchase(b, product.data.id); // warm-up: every buyer has a customer
+    const trips = await roundTrips(() => purchase(buyers[0]!, product.data.id));
 
-    const rows: { inFlight: number; seconds: number }[] = [];
-    for (const inFlight of LEVELS) {
+    const rows: { inFlight: number; count: number; seconds: number; nodeMs: number; pgMs: number }[] = [];
+    for (const { inFlight, count } of LEVELS) {
       let next = 0;
-      const seconds = await timed(PER_ROW, inFlight, async () => {
-        await purchase(buyers[next++ % inFlight]!, product.data.id);
+      const m = await measured(app, async () => {
+        await timed(count, inFlight, async () => {
+          await purchase(buyers[next++ % inFlight]!, product.data.id);
+        });
       });
-      rows.push({ inFlight, seconds });
+      rows.push({ inFlight, count, ...m });
     }
 
     const o = app.physical("billingOrder");
     const c = app.physical("billingCheckout");
-    const expected = 1 + buyers.length + PER_ROW * LEVELS.length;
+    const expected = 2 + buyers.length + LEVELS.reduce((n, l) => n + l.count, 0);
     const counted = await app.pool.query(
       `SELECT (SELECT count(*)::int FROM ${o.table} WHERE ${o.col("status")} = 'paid' AND ${o.col("totalAmount")} = 2500) AS paid,
               (SELECT count(*)::int FROM ${c.table} WHERE ${c.col("status")} = 'succeeded') AS succeeded,
@@ -70,10 +100,17 @@ async function main(url: string) {
     const check = counted.rows[0] as { paid: number; succeeded: number; orders: number };
     const ok = check.paid === expected && check.succeeded === expected && check.orders === expected;
 
-    console.log(`\nCheckout create + confirm -> paid order on PostgreSQL (test processor, ${PER_ROW} per row)`);
-    console.log("| in flight | seconds | purchases/s | ms per purchase (wall, mean) |\n|---:|---:|---:|---:|");
+    console.log("\nCheckout create + confirm -> paid order on PostgreSQL (test processor)");
+    console.log(`  ${trips} database round trips per purchase (BEGIN/COMMIT included)`);
+    console.log(
+      `| in flight | purchases | seconds | purchases/s | ms per purchase (wall, mean) | Node CPU ms/purchase | PostgreSQL CPU ms/purchase | CPU-bound ceiling on ${CORES} idle cores, /s |\n|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    );
     for (const r of rows) {
-      console.log(`| ${r.inFlight} | ${fmt(r.seconds, 2)} | ${fmt(PER_ROW / r.seconds, 0)} | ${fmt((r.seconds * 1000 * r.inFlight) / PER_ROW, 1)} |`);
+      const node = r.nodeMs / r.count;
+      const db = r.pgMs / r.count;
+      console.log(
+        `| ${r.inFlight} | ${r.count} | ${fmt(r.seconds, 2)} | ${fmt(r.count / r.seconds, 0)} | ${fmt((r.seconds * 1000 * r.inFlight) / r.count, 1)} | ${fmt(node, 2)} | ${fmt(db, 2)} | ${fmt((CORES * 1000) / (node + db), 0)} |`,
+      );
     }
     console.log(`  check ${ok ? "ok" : "FAILED"}: ${JSON.stringify({ expected, ...check })}`);
     if (!ok) process.exitCode = 1;

@@ -4,6 +4,7 @@
  * the test processor, and a signed-in platform admin (the merchant auth the billing tests use).
  */
 import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import pg from "pg";
 import { postgresAdapter } from "../src/adapters/kysely/index";
 import type { DBAdapter } from "../src/db/adapter";
@@ -17,6 +18,8 @@ import type { BillingServices } from "../src/plugins/billing/services";
 import { createTestAuth } from "../src/testing";
 
 export const pgUrl = process.env.GATEHOUSE_PG_URL;
+/** Cores of this machine: the CPU-bound ceilings are for this many otherwise idle cores. */
+export const CORES = availableParallelism();
 
 export async function pgBillingApp(
   connectionString: string,
@@ -58,7 +61,11 @@ export async function pgBillingApp(
     const db: DBAdapter = app.auth.$context.adapter;
     const services = (app.auth as unknown as { billing: BillingServices }).billing;
     const signed = await app.signUp({ email: `admin-${tablePrefix}@example.com` });
-    await db.update({ model: "user", where: [{ field: "id", value: signed.user.id }], update: { role: "admin" } });
+    await db.update({
+      model: "user",
+      where: [{ field: "id", value: signed.user.id }],
+      update: { role: "admin" },
+    });
     const merchant = await services.merchants.defaultMerchant();
     return { ...app, pool, db, services, merchant, processor, clock, physical, shop: signed.browser, close };
   } catch (error) {

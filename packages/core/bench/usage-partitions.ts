@@ -5,7 +5,8 @@
  */
 import type { PgBillingApp } from "./pg-app";
 
-const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+const monthStart = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
 
 /**
  * Copies the events into `<table>_part` (partitioned by month on timestamp, with the same
@@ -18,7 +19,9 @@ export async function partitionByMonth(app: PgBillingApp, extra: string[]) {
   const t = e.name;
   const q = (text: string) => app.pool.query(text);
   const start = performance.now();
-  await q(`CREATE TABLE "${t}_part" (LIKE "${t}" INCLUDING DEFAULTS) PARTITION BY RANGE (${e.col("timestamp")})`);
+  await q(
+    `CREATE TABLE "${t}_part" (LIKE "${t}" INCLUDING DEFAULTS) PARTITION BY RANGE (${e.col("timestamp")})`,
+  );
   await q(`ALTER TABLE "${t}_part" ADD PRIMARY KEY (${e.col("id")}, ${e.col("timestamp")})`);
   await q(
     `CREATE INDEX "${t}_part_meter" ON "${t}_part" (${["merchantId", "customerId", "name", "timestamp"].map(e.col).join(", ")})`,
@@ -30,7 +33,9 @@ export async function partitionByMonth(app: PgBillingApp, extra: string[]) {
   for (let m = 0; m < 24; m++) {
     const from = monthStart(2025, m);
     const to = monthStart(2025, m + 1);
-    await q(`CREATE TABLE "${t}_p${from.slice(0, 7).replace("-", "_")}" PARTITION OF "${t}_part" FOR VALUES FROM ('${from}') TO ('${to}')`);
+    await q(
+      `CREATE TABLE "${t}_p${from.slice(0, 7).replace("-", "_")}" PARTITION OF "${t}_part" FOR VALUES FROM ('${from}') TO ('${to}')`,
+    );
     partitions++;
   }
   await q(`CREATE TABLE "${t}_pdefault" PARTITION OF "${t}_part" DEFAULT`);

@@ -13,8 +13,7 @@
 import { meterRepository } from "../src/plugins/billing/catalog/meters/repository";
 import { meterQuery } from "../src/plugins/billing/usage/balances";
 import { usageRepository } from "../src/plugins/billing/usage/repository";
-import { availableParallelism } from "node:os";
-import { fmt, measured, type PgBillingApp, percentiles, pgBillingApp, pgUrl } from "./pg-app";
+import { CORES, fmt, measured, type PgBillingApp, percentiles, pgBillingApp, pgUrl } from "./pg-app";
 import { partitionByMonth, retention } from "./usage-partitions";
 
 const TOTAL = Number(process.env.BENCH_USAGE_EVENTS ?? 1_000_000);
@@ -22,7 +21,6 @@ const BATCH = 1000;
 const BATCHES = Number(process.env.BENCH_USAGE_BATCHES ?? 40);
 const CUSTOMERS = 100;
 const RUNS = 50;
-const CORES = availableParallelism();
 const MONTH_START = new Date(Date.UTC(2025, 11, 1));
 const MONTH_END = new Date(Date.UTC(2026, 0, 1));
 
@@ -43,7 +41,12 @@ function batch(customers: readonly { id: string; externalId: string }[]) {
 
 type Ingest = (events: unknown[]) => Promise<{ inserted: number; duplicates: number }>;
 
-async function ingestRate(app: PgBillingApp, ingest: Ingest, customers: Parameters<typeof batch>[0], inFlight: number) {
+async function ingestRate(
+  app: PgBillingApp,
+  ingest: Ingest,
+  customers: Parameters<typeof batch>[0],
+  inFlight: number,
+) {
   const batches = Array.from({ length: BATCHES }, () => batch(customers));
   let next = 0;
   const m = await measured(app, async () => {
@@ -93,7 +96,9 @@ async function seed(app: PgBillingApp, customerIds: readonly string[]) {
 }
 
 async function countEvents(app: PgBillingApp) {
-  const { rows } = await app.pool.query(`SELECT count(*)::int AS n FROM ${app.physical("billingEvent").table}`);
+  const { rows } = await app.pool.query(
+    `SELECT count(*)::int AS n FROM ${app.physical("billingEvent").table}`,
+  );
   return rows[0].n as number;
 }
 
@@ -117,7 +122,8 @@ async function meterTimings(app: PgBillingApp, meterId: string, customerId: stri
   const evaluate = () => usageRepository(app.db).evaluate(app.merchant.id, window, query);
   const { value: want, events } = await expected(app, customerId);
   const got = await evaluate();
-  if (got !== want || want === 0) throw new Error(`meter ${got}, SQL ${want} (${events} events of ${customerId})`);
+  if (got !== want || want === 0)
+    throw new Error(`meter ${got}, SQL ${want} (${events} events of ${customerId})`);
   const quantities = async () => {
     const r = await app.shop.get<{ total: number; quantities: unknown[] }>("/billing/meters/quantities", {
       query: {
@@ -176,7 +182,8 @@ async function main(url: string) {
       ["service", service],
       ["HTTP", http],
     ] as const) {
-      for (const inFlight of [1, 4]) rates.push({ path, inFlight, ...(await ingestRate(app, ingest, customers, inFlight)) });
+      for (const inFlight of [1, 4])
+        rates.push({ path, inFlight, ...(await ingestRate(app, ingest, customers, inFlight)) });
     }
     const ingested = await countEvents(app);
     if (ingested !== (1 + 4 * BATCHES) * BATCH) throw new Error(`ingested ${ingested} rows`);
@@ -185,7 +192,11 @@ async function main(url: string) {
     const seedSeconds = await seed(app, ids);
     const total = await countEvents(app);
     if (total !== TOTAL) throw new Error(`seeded ${total}`);
-    const afterSeed = { path: `service, ${fmt(TOTAL / 1e6, 1)}M rows in the table`, inFlight: 4, ...(await ingestRate(app, service, customers, 4)) };
+    const afterSeed = {
+      path: `service, ${fmt(TOTAL / 1e6, 1)}M rows in the table`,
+      inFlight: 4,
+      ...(await ingestRate(app, service, customers, 4)),
+    };
     const heavy = await meterTimings(app, meter.data.id, ids[0]!);
     const typical = await meterTimings(app, meter.data.id, ids[1]!);
 
@@ -199,13 +210,23 @@ async function main(url: string) {
       `| path | batches in flight | events/s | Node CPU µs/event | PostgreSQL CPU µs/event | CPU-bound ceiling on ${CORES} idle cores, events/s |\n|---|---:|---:|---:|---:|---:|`,
     );
     for (const r of [...rates, afterSeed]) {
-      console.log(`| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} | ${fmt(r.nodeUs)} | ${fmt(r.pgUs)} | ${fmt(r.ceiling, 0)} |`);
+      console.log(
+        `| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} | ${fmt(r.nodeUs)} | ${fmt(r.pgUs)} | ${fmt(r.ceiling, 0)} |`,
+      );
     }
-    console.log(`\nMeter for one customer over one month, ${fmt(TOTAL, 0)} events in the table (seed ${fmt(seedSeconds)} s)`);
-    console.log("| table | customer (events in the month) | query | p50 ms | p99 ms | mean ms |\n|---|---|---|---:|---:|---:|");
+    console.log(
+      `\nMeter for one customer over one month, ${fmt(TOTAL, 0)} events in the table (seed ${fmt(seedSeconds)} s)`,
+    );
+    console.log(
+      "| table | customer (events in the month) | query | p50 ms | p99 ms | mean ms |\n|---|---|---|---:|---:|---:|",
+    );
     const row = (table: string, who: string, r: Awaited<ReturnType<typeof meterTimings>>) => {
-      console.log(`| ${table} | ${who} | one aggregation | ${fmt(r.single.p50, 2)} | ${fmt(r.single.p99, 2)} | ${fmt(r.single.mean, 2)} |`);
-      console.log(`| ${table} | ${who} | GET quantities (31 days) | ${fmt(r.daily.p50, 2)} | ${fmt(r.daily.p99, 2)} | ${fmt(r.daily.mean, 2)} |`);
+      console.log(
+        `| ${table} | ${who} | one aggregation | ${fmt(r.single.p50, 2)} | ${fmt(r.single.p99, 2)} | ${fmt(r.single.mean, 2)} |`,
+      );
+      console.log(
+        `| ${table} | ${who} | GET quantities (31 days) | ${fmt(r.daily.p50, 2)} | ${fmt(r.daily.p99, 2)} | ${fmt(r.daily.mean, 2)} |`,
+      );
     };
     row("plain", `heavy (${heavy.events})`, heavy);
     row("plain", `typical (${typical.events})`, typical);
@@ -213,10 +234,13 @@ async function main(url: string) {
     row(`monthly partitions (${parts.partitions})`, "typical", typicalP);
     console.log(`  partitioned copy built in ${fmt(parts.seconds)} s`);
     console.log(`\nRetention: one month (${fmt(kept.rows, 0)} rows) removed`);
-    console.log(`| how | ms |\n|---|---:|\n| DELETE ... WHERE timestamp < (plain table) | ${fmt(kept.deleteMs)} |`);
+    console.log(
+      `| how | ms |\n|---|---:|\n| DELETE ... WHERE timestamp < (plain table) | ${fmt(kept.deleteMs)} |`,
+    );
     console.log(`| DETACH + DROP the partition | ${fmt(kept.dropMs)} |`);
     console.log(`  check ok: meter values ${heavy.value} / ${typical.value} on both tables`);
-    if (heavyP.value !== heavy.value || typicalP.value !== typical.value) throw new Error("partitioned meter differs");
+    if (heavyP.value !== heavy.value || typicalP.value !== typical.value)
+      throw new Error("partitioned meter differs");
   } finally {
     if (extra.length) await app.pool.query(`DROP TABLE IF EXISTS ${extra.join(", ")} CASCADE`);
     if (process.env.BENCH_KEEP) await app.pool.end();

@@ -76,8 +76,12 @@ async function main(url: string) {
       check.outboxSucceeded === total &&
       stored[0].n === total;
 
-    console.log(`\nWebhook delivery from the outbox to a local node:http receiver on PostgreSQL (${PER_ROW} events per row)`);
-    console.log("| concurrency | seconds | deliveries/s | Node CPU µs/delivery (sender + receiver) | PostgreSQL CPU µs/delivery |\n|---:|---:|---:|---:|---:|");
+    console.log(
+      `\nWebhook delivery from the outbox to a local node:http receiver on PostgreSQL (${PER_ROW} events per row)`,
+    );
+    console.log(
+      "| concurrency | seconds | deliveries/s | Node CPU µs/delivery (sender + receiver) | PostgreSQL CPU µs/delivery |\n|---:|---:|---:|---:|---:|",
+    );
     for (const r of rows) {
       console.log(
         `| ${r.concurrency} | ${fmt(r.seconds, 2)} | ${fmt(PER_ROW / r.seconds, 0)} | ${fmt((r.nodeMs * 1000) / PER_ROW, 0)} | ${fmt((r.pgMs * 1000) / PER_ROW, 0)} |`,

@@ -5,11 +5,18 @@ import { address, billingApp } from "./fixtures";
  * A buyer's repeat purchase with the details their customer already has does not rewrite the
  * customer (no UPDATE, no customer.updated); different details still update it.
  */
-type Customer = { id: string; billingAddress: Record<string, unknown> | null; metadata: Record<string, unknown> };
+type Customer = {
+  id: string;
+  billingAddress: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+};
 
 async function setup() {
   const app = await billingApp();
-  const { productId } = await app.product({ name: "E-book", price: { amountType: "fixed", priceAmount: 900 } });
+  const { productId } = await app.product({
+    name: "E-book",
+    price: { amountType: "fixed", priceAmount: 900 },
+  });
   const { browser } = await app.signUp({ email: "repeat@example.com" });
   const buy = async (body: Record<string, unknown>) => {
     const created = await browser.post<{ url: string }>("/checkout", { products: [productId] });

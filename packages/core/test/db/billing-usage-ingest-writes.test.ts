@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { pgliteAdapter } from "../../src/adapters/kysely/index";
+import type { DatabaseAdapter } from "../../src/db/adapter";
 import { migrate } from "../../src/db/migrate";
 import { billing } from "../../src/plugins/billing";
 import type { BillingServices } from "../../src/plugins/billing/services";
@@ -15,7 +16,7 @@ import { randomPrefix, sqlStores } from "./stores";
  */
 const NOW = Date.UTC(2026, 0, 15, 12);
 
-function makeApp(database: Parameters<typeof createTestAuth>[0]["database"]) {
+function makeApp(database: DatabaseAdapter) {
   return createTestAuth({ database, advanced: { now: () => new Date(NOW) }, plugins: [billing()] });
 }
 

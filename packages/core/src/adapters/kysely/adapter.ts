@@ -3,8 +3,8 @@ import type { DatabaseAdapter } from "../../db/adapter";
 import { createDBAdapter } from "../../db/create-db-adapter";
 import { resolvePhysical } from "../../db/physical";
 import { createKyselyDriver } from "./driver";
-import { jsonColumnsOf } from "./pg-bulk-insert";
 import { applyMigration, planMigration, toPlan } from "./migrations";
+import { jsonColumnsOf } from "./pg-bulk-insert";
 import type { DynamicKysely, KyselyAdapterOptions } from "./types";
 
 /** Builds the adapter; `owned` says whether `close()` destroys the Kysely instance. */

@@ -58,7 +58,8 @@ export function createKyselyDriver(
     const columns = columnsOf(list);
     const perChunk = chunkSize(list);
     const names = sql.join(columns.map((c) => sql.id(c)));
-    const json = dialect === "postgres" ? rowsAsJson(list, columns, config.jsonColumns?.get(table)) : undefined;
+    const json =
+      dialect === "postgres" ? rowsAsJson(list, columns, config.jsonColumns?.get(table)) : undefined;
     if (json !== undefined) {
       await sql`INSERT INTO ${sql.table(table)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)`.execute(
         db,

@@ -87,7 +87,7 @@ export function aggregateTests({ t, db, uid }: Suite): void {
           age: 42,
           active: false,
           balance: 9_007_199_254_740_000,
-          profile: { n: 1.5, s: "x\"y", nested: { k: [1, "two", null, true] } },
+          profile: { n: 1.5, s: 'x"y', nested: { k: [1, "two", null, true] } },
           tags: ["a", 'b"c'],
           createdAt: new Date("2026-03-04T05:06:07.089Z"),
         },
@@ -97,7 +97,10 @@ export function aggregateTests({ t, db, uid }: Suite): void {
       ];
       const data = rows.map((r, i) => ({ ...r, batch, email: `${uid(`t${i}`)}@example.com` }));
       expect(await db().createMany({ model: "owner", data })).toBe(3);
-      const one = await db().create<OwnerRow>({ model: "owner", data: { ...data[0]!, email: `${uid("c")}@x.io` } });
+      const one = await db().create<OwnerRow>({
+        model: "owner",
+        data: { ...data[0]!, email: `${uid("c")}@x.io` },
+      });
       const stored = await db().findMany<OwnerRow>({
         model: "owner",
         where: [{ field: "batch", value: batch }],

@@ -52,7 +52,6 @@ function requiredFieldIssues(next: CheckoutRow, paymentForm: boolean, hasToken: 
   return issues;
 }
 
-
 /** A JSON value as text with object keys sorted (values read back from the database keep no key order). */
 const canonical = (value: unknown): string =>
   JSON.stringify(value ?? null, (_key, v: unknown) =>
