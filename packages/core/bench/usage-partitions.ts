@@ -1,6 +1,6 @@
 /**
- * The usage bench's monthly partitioning on PostgreSQL: the DDL of docs/performance.md
- * ("Usage events past one machine") applied to the bench's events table, and retention
+ * The usage bench's monthly partitioning on PostgreSQL: the DDL of docs/billing/usage.md
+ * ("Large event tables") applied to the bench's prefixed events table (foreign keys left out), and retention
  * measured both ways (DELETE on the plain table, DETACH + DROP of a partition).
  */
 import type { PgBillingApp } from "./pg-app";
@@ -26,6 +26,7 @@ export async function partitionByMonth(app: PgBillingApp, extra: string[]) {
   await q(
     `CREATE INDEX "${t}_part_meter" ON "${t}_part" (${["merchantId", "customerId", "name", "timestamp"].map(e.col).join(", ")})`,
   );
+  for (const field of ["merchantId", "customerId"]) await q(`CREATE INDEX ON "${t}_part" (${e.col(field)})`);
   await q(
     `CREATE UNIQUE INDEX "${t}_part_ext" ON "${t}_part" (${["merchantId", "externalId", "timestamp"].map(e.col).join(", ")})`,
   );
@@ -60,9 +61,8 @@ export async function retention(app: PgBillingApp, extra: string[]) {
   await app.pool.query(`DROP TABLE "${t}_p2025_01"`);
   const dropMs = performance.now() - start;
   const after = await app.pool.query(`SELECT count(*)::int AS n FROM "${t}"`);
-  const plain = await app.pool.query(`SELECT count(*)::int AS n FROM "${t}_plain"`);
   const rows = before.rows[0].n - after.rows[0].n;
-  if (rows !== deleted.rowCount || after.rows[0].n !== plain.rows[0].n || rows === 0) {
+  if (rows !== deleted.rowCount || rows === 0) {
     throw new Error(`retention check: dropped ${rows}, deleted ${deleted.rowCount}`);
   }
   if (extra.length === 0) throw new Error("partitionByMonth first");

@@ -201,6 +201,11 @@ async function main(url: string) {
     const typical = await meterTimings(app, meter.data.id, ids[1]!);
 
     const parts = await partitionByMonth(app, extra);
+    const intoPartitions = {
+      path: "service, into the monthly partitions",
+      inFlight: 4,
+      ...(await ingestRate(app, service, customers, 4)),
+    };
     const heavyP = await meterTimings(app, meter.data.id, ids[0]!);
     const typicalP = await meterTimings(app, meter.data.id, ids[1]!);
     const kept = await retention(app, extra);
@@ -209,7 +214,7 @@ async function main(url: string) {
     console.log(
       `| path | batches in flight | events/s | Node CPU µs/event | PostgreSQL CPU µs/event | CPU-bound ceiling on ${CORES} idle cores, events/s |\n|---|---:|---:|---:|---:|---:|`,
     );
-    for (const r of [...rates, afterSeed]) {
+    for (const r of [...rates, afterSeed, intoPartitions]) {
       console.log(
         `| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} | ${fmt(r.nodeUs)} | ${fmt(r.pgUs)} | ${fmt(r.ceiling, 0)} |`,
       );
