@@ -12,7 +12,7 @@ import pg from "pg";
 import { address } from "../test/billing/fixtures";
 import { CORES, fmt, measured, pgBillingApp, pgUrl, timed } from "./pg-app";
 
-const PER_ROW = Number(process.env.BENCH_CHECKOUTS ?? 1000);
+const PER_ROW = Number(process.env.BENCH_CHECKOUTS ?? 500);
 /** In flight -> purchases timed (one at a time is latency-bound: a fifth of the others). */
 const LEVELS = [
   { inFlight: 1, count: Math.ceil(PER_ROW / 5) },
