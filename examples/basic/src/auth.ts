@@ -71,7 +71,7 @@ export function createExampleAuth(config: ExampleConfig) {
     user: {
       changeEmail: {
         enabled: true,
-        sendChangeEmailVerification: ({ user, newEmail, url }) =>
+        sendChangeEmailConfirmation: ({ user, newEmail, url }) =>
           mailbox.send({
             kind: "change-email",
             to: user.email,
@@ -101,6 +101,8 @@ export function createExampleAuth(config: ExampleConfig) {
         createCustomerOnSignUp: true,
         products: () => storeProducts,
         successUrl: "/checkout/success?checkout={CHECKOUT_ID}",
+        // "Back to the store" in the customer portal returns to the demo's billing page.
+        portal: { returnUrl: "/billing" },
         runInterval: 5_000,
       }),
     ],

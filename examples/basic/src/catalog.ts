@@ -8,6 +8,7 @@ export const storeProducts: ConfiguredProduct[] = [];
 export const CATALOG = [
   {
     slug: "handbook",
+    benefits: ["Handbook license key"],
     name: "The Gatehouse handbook",
     description: "The e-book: accounts, organizations and billing on your own database. One-time purchase.",
     prices: [{ amountType: "fixed" as const, priceAmount: 2500, priceCurrency: "usd" }],
@@ -17,6 +18,7 @@ export const CATALOG = [
     name: "Gatehouse Pro",
     description: "Priority support and early features for your team. Billed monthly, cancel any time.",
     recurringInterval: "month" as const,
+    benefits: ["Priority support"],
     prices: [{ amountType: "fixed" as const, priceAmount: 1900, priceCurrency: "usd" }],
   },
   {
@@ -24,8 +26,32 @@ export const CATALOG = [
     name: "Starter kit",
     description: "Templates to get going: sign-in pages, emails and a pricing table. Free.",
     prices: [{ amountType: "free" as const, priceCurrency: "usd" }],
+    benefits: [] as string[],
   },
 ];
+
+/** Benefits the products grant (shown in the billing page and the customer portal). */
+const BENEFITS = [
+  {
+    type: "license_keys" as const,
+    description: "Handbook license key",
+    properties: { prefix: "GH", activations: { limit: 3, enableCustomerAdmin: true } },
+  },
+  {
+    type: "custom" as const,
+    description: "Priority support",
+    properties: { note: "Write to support@example.com from your account's address: answers within a day." },
+  },
+];
+
+async function seedBenefits(auth: ExampleAuth, organizationId: string): Promise<Map<string, string>> {
+  const existing = await auth.billing.benefits.list({ organizationId, limit: 100 });
+  const ids = new Map(existing.items.map((b) => [b.description, b.id]));
+  for (const benefit of BENEFITS)
+    if (!ids.has(benefit.description))
+      ids.set(benefit.description, (await auth.billing.benefits.create({ organizationId, ...benefit })).id);
+  return ids;
+}
 
 /**
  * Creates the demo products at the store's merchant organization through the billing server API
@@ -33,11 +59,20 @@ export const CATALOG = [
  * slugs for `POST /checkout`.
  */
 export async function seedCatalog(auth: ExampleAuth, organizationId: string): Promise<void> {
+  const benefitIds = await seedBenefits(auth, organizationId);
   const existing = await auth.billing.products.list({ organizationId, limit: 100 });
   storeProducts.length = 0;
-  for (const { slug, ...product } of CATALOG) {
+  for (const { slug, benefits, ...product } of CATALOG) {
     const found = existing.items.find((p) => p.name === product.name);
-    const id = found ? found.id : (await auth.billing.products.create({ organizationId, ...product })).id;
+    const id = found
+      ? found.id
+      : (
+          await auth.billing.products.create({
+            organizationId,
+            ...product,
+            benefits: benefits.map((d) => benefitIds.get(d) as string),
+          })
+        ).id;
     storeProducts.push({ productId: id, slug });
   }
 }

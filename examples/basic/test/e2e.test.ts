@@ -316,6 +316,127 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
       await merchant.getByRole("button", { name: "Refresh" }).click();
     }
     await merchant.getByTestId("deliveries").filter({ hasText: "order.paid" }).waitFor({ timeout: 5_000 });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("subscribes, manages the plan in the customer portal, and the merchant refunds and redelivers", async () => {
+    const page = await visitor();
+    await signIn(page, "grace@example.com");
+    await nav(page, "Pricing").click();
+    await page.getByRole("button", { name: "Subscribe to Gatehouse Pro" }).click();
+    await page.waitForURL(/\/api\/auth\/checkout\/gh_cs_/, { timeout: 20_000 });
+    await page.getByLabel(/^Country/).selectOption("DE");
+    await page.getByLabel("Address", { exact: false }).first().fill("Unter den Linden 1");
+    await page.getByLabel(/^City/).fill("Berlin");
+    await page.getByLabel(/^Postal code/).fill("10117");
+    await page.getByLabel(/^Card number/).fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^(Pay|Subscribe)/ }).click();
+    await page.waitForURL(/\/checkout\/success\?checkout=/, { timeout: 20_000 });
+
+    // The buyer's billing page: the subscription and the benefits granted in the background.
+    await nav(page, "Billing").click();
+    await heading(page, "Billing");
+    await page.getByTestId("subscriptions").filter({ hasText: "Gatehouse Pro" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("subscriptions").textContent()).toContain("$19.00 / month");
+    for (let i = 0; i < 30; i++) {
+      const granted = page.getByTestId("benefits").filter({ hasText: /Priority support\s*granted/ });
+      if ((await granted.count()) > 0) break;
+      await page.waitForTimeout(1000);
+      await page.reload();
+      await heading(page, "Billing");
+    }
+    await page
+      .getByTestId("benefits")
+      .filter({ hasText: /Priority support\s*granted/ })
+      .waitFor({ timeout: 5_000 });
+    await shot(page, "billing");
+
+    // The customer portal (served by Gatehouse): cancel at the period end, then back to the app.
+    await page.getByRole("button", { name: "Manage billing" }).click();
+    await page.waitForURL(/\/api\/auth\/customer-portal\//, { timeout: 20_000 });
+    await page.getByRole("heading", { name: "Customer portal" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByRole("button", { name: "Confirm cancellation" }).click();
+    await page.getByRole("status").getByText("Your subscription was cancelled.").waitFor({ timeout: 20_000 });
+    await shot(page, "demo-portal");
+    await page.getByRole("button", { name: "Resume subscription" }).click();
+    await page
+      .getByRole("status")
+      .getByText("Your subscription is active again")
+      .waitFor({ timeout: 20_000 });
+    await page.locator('#benefits [data-action="reveal"]').first().click();
+    await page.getByRole("status").getByText("The license key is shown.").waitFor({ timeout: 20_000 });
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Save payment method" }).click();
+    await page
+      .getByRole("status")
+      .getByText("Your new payment method is saved.")
+      .waitFor({ timeout: 20_000 });
+    await page.locator("#details-taxId").fill("DE123456789");
+    await page.getByRole("button", { name: "Save billing details" }).click();
+    await page.getByRole("status").getByText("Your billing details are saved.").waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(screenshots, "demo-portal-full.png"), fullPage: true });
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByRole("button", { name: "Confirm cancellation" }).click();
+    await page.getByRole("status").getByText("Your subscription was cancelled.").waitFor({ timeout: 20_000 });
+    await page.getByRole("link", { name: "Back to Gatehouse Store" }).click();
+    await heading(page, "Billing");
+    await page
+      .getByTestId("subscriptions")
+      .filter({ hasText: "ends at period end" })
+      .waitFor({ timeout: 20_000 });
+
+    // The store's side: the subscription, a partial refund of the handbook order, a redelivery.
+    const merchant = await visitor();
+    await signIn(merchant, "admin@example.com");
+    await merchant.goto(`${server!.url}/merchant`);
+    await merchant
+      .getByTestId("merchant-subscriptions")
+      .filter({ hasText: "grace@example.com" })
+      .waitFor({ timeout: 20_000 });
+    expect(await merchant.getByTestId("merchant-subscriptions").textContent()).toContain(
+      "ends at period end",
+    );
+    const handbookRow = merchant
+      .getByTestId("merchant-orders")
+      .getByRole("row")
+      .filter({ hasText: "The Gatehouse handbook" })
+      .first();
+    await handbookRow.getByRole("button", { name: /^Refund / }).click();
+    const form = merchant.getByTestId("refund-form");
+    await form.getByLabel(/^Amount/).fill("30");
+    await form.getByRole("button", { name: "Refund" }).click();
+    await form.getByRole("alert").filter({ hasText: "At most $25.00 can be refunded." }).waitFor();
+    expect(await merchant.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
+    await form.getByLabel(/^Amount/).fill("10");
+    await form.getByRole("button", { name: "Refund" }).click();
+    await merchant.getByTestId("refunds").filter({ hasText: "$10.00" }).waitFor({ timeout: 20_000 });
+    await merchant
+      .getByTestId("merchant-orders")
+      .filter({ hasText: "partially refunded" })
+      .waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 30; i++) {
+      if ((await merchant.getByTestId("deliveries").filter({ hasText: "subscription.created" }).count()) > 0)
+        break;
+      await merchant.waitForTimeout(1000);
+      await merchant.getByRole("button", { name: "Refresh" }).click();
+    }
+    const created = merchant
+      .getByTestId("deliveries")
+      .getByRole("row")
+      .filter({ hasText: "subscription.created" });
+    const before = await created.count();
+    await merchant
+      .getByRole("button", { name: /^Redeliver subscription\.created/ })
+      .first()
+      .click();
+    for (let i = 0; i < 30; i++) {
+      await merchant.waitForTimeout(1000);
+      await merchant.getByRole("button", { name: "Refresh" }).click();
+      if ((await created.count()) > before) break;
+    }
+    expect(await created.count()).toBeGreaterThan(before);
+    await merchant.evaluate(() => window.scrollTo(0, 0));
     await shot(merchant, "merchant");
     expect(pageErrors).toEqual([]);
   });

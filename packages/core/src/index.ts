@@ -18,6 +18,12 @@ export {
   type VkLang,
 } from "./auth/social";
 export type { AppContext } from "./context/app-context";
+export {
+  type Principal,
+  type PrincipalResolver,
+  principalGrants,
+  statementsGrant,
+} from "./context/principal";
 export type { RequestContext } from "./context/request-context";
 export { type Auth, createAuth } from "./create-auth";
 export type {

@@ -1,6 +1,7 @@
 import { authClient } from "./auth-client";
 import { AccountPage } from "./pages/account";
 import { AdminPage } from "./pages/admin";
+import { BillingPage } from "./pages/billing";
 import { HomePage } from "./pages/home";
 import { MailboxPage } from "./pages/mailbox";
 import { MerchantPage } from "./pages/merchant";
@@ -32,6 +33,7 @@ function Header() {
         <Link href="/pricing">Pricing</Link>
         {signedIn && <Link href="/organizations">Organizations</Link>}
         {signedIn && <Link href="/account">Account</Link>}
+        {signedIn && <Link href="/billing">Billing</Link>}
         {signedIn && <Link href="/merchant">Merchant</Link>}
         {signedIn && isAdmin(data?.user.role) && <Link href="/admin">Admin</Link>}
         <Link href="/mailbox">Mailbox</Link>
@@ -106,6 +108,12 @@ function Route() {
       return (
         <Protected>
           <AccountPage />
+        </Protected>
+      );
+    case "/billing":
+      return (
+        <Protected>
+          <BillingPage />
         </Protected>
       );
     case "/organizations":

@@ -47,8 +47,11 @@ export const AUTH_ERROR_CODES = {
   },
   /** An expired email-verification link, answered as JSON (no callbackURL). */
   TOKEN_EXPIRED: { status: 401, message: "Token expired" },
-  /** An email-verification link opened in the session of another user (no callbackURL). */
-  INVALID_USER: { status: 401, message: "Invalid user" },
+  /**
+   * An email-verification link opened in the session of another user (no callbackURL): 403, as the
+   * caller is signed in (spec section 8: 401 only without a session; better-auth answers 401).
+   */
+  INVALID_USER: { status: 403, message: "Invalid user" },
   ID_TOKEN_NOT_SUPPORTED: { status: 404, message: "id_token not supported" },
   FAILED_TO_GET_USER_INFO: { status: 401, message: "Failed to get user info" },
   USER_EMAIL_NOT_FOUND: { status: 401, message: "User email not found" },
@@ -85,13 +88,13 @@ export const AUTH_ERROR_CODES = {
   UNABLE_TO_CREATE_VERIFICATION: { status: 500, message: "Unable to create verification" },
   CALLBACKURL_IS_REQUIRED: { status: 400, message: "callbackURL is required" },
   ACCOUNT_NOT_LINKED: { status: 401, message: "Account not linked" },
-  /** Linking (spec section 8): why /link-social refused to link. */
+  /** Linking: why /link-social refused to link; 403, the caller is signed in (spec section 8). */
   ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED: {
-    status: 401,
+    status: 403,
     message: "Account not linked - linking not allowed",
   },
   ACCOUNT_NOT_LINKED_DIFFERENT_EMAILS_NOT_ALLOWED: {
-    status: 401,
+    status: 403,
     message: "Account not linked - different emails not allowed",
   },
   ACCOUNT_NOT_LINKED_UNABLE_TO_CREATE_ACCOUNT: {

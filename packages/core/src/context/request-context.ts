@@ -1,6 +1,7 @@
 import type { SessionWithUser } from "../auth/models";
 import { type CookieAttributes, parseCookieHeader, serializeCookie } from "../cookies/serialize";
 import type { AppContext } from "./app-context";
+import type { Principal } from "./principal";
 
 /**
  * Per-request state, created for each HTTP request or server call and never shared. The
@@ -20,6 +21,8 @@ export interface RequestContext {
   ip(): string | null;
   /** Resolved session, memoised for the request (undefined = not looked up yet). */
   session: SessionWithUser | null | undefined;
+  /** Resolved session-less principal (an API key), memoised (undefined = not looked up yet). */
+  principal: Principal | null | undefined;
 }
 
 /**
@@ -30,6 +33,7 @@ class Context implements RequestContext {
   readonly headers: Headers;
   readonly responseHeaders = new Headers();
   session: SessionWithUser | null | undefined = undefined;
+  principal: Principal | null | undefined = undefined;
   #cookies: Map<string, string> | undefined;
 
   constructor(

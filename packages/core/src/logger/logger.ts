@@ -18,7 +18,7 @@ export interface LoggerOptions {
   readonly log?: (level: LogLevel, message: string, ...args: unknown[]) => void;
 }
 
-const SECRET_KEYS = /token|secret|password|authorization|cookie|code_?verifier|api_?key|client_?secret/i;
+const SECRET_KEYS = /token|secret|password|authorization|cookie|code_?verifier|api[-_]?key|client_?secret/i;
 
 /** Redacts values of secret-looking keys so that no token or secret is ever logged. */
 export function redact(value: unknown, depth = 0): unknown {

@@ -1,5 +1,6 @@
 import type { RateLimitRule } from "../auth/options";
 import type { AppContext } from "../context/app-context";
+import type { PrincipalResolver } from "../context/principal";
 import type { FieldMap, ModelDef } from "../db/model";
 import type { ErrorSpec } from "../errors/define-errors";
 import type { EndpointMap } from "../router/endpoint";
@@ -37,6 +38,11 @@ export interface Plugin<
   readonly services?: (app: AppContext) => S;
   /** Registers event handlers and before-hooks; runs once at init, after every service exists. */
   readonly setup?: (app: AppContext) => void | Promise<void>;
+  /**
+   * Recognises a session-less caller (e.g. an API key header) for endpoints that accept
+   * principals (`defineEndpoint(route, { principal: true, ... })`); see `context/principal.ts`.
+   */
+  readonly resolvePrincipal?: PrincipalResolver;
   /** The plugin's own options, kept for inference. */
   readonly options?: unknown;
 }

@@ -2,6 +2,7 @@ import { APIError, createEndpoint, toResponse } from "better-call";
 import { AUTH_ERRORS } from "../auth/errors";
 import type { SessionWithUser } from "../auth/models";
 import type { AppContext } from "../context/app-context";
+import { resolvePrincipal } from "../context/principal";
 import { createRequestContext, type RequestContext } from "../context/request-context";
 import { isAPIError } from "../errors/define-errors";
 import type { AnyEndpoint, AuthMode } from "./endpoint";
@@ -125,7 +126,8 @@ async function invoke(
     const targets = redirectTargets([body, query], ep.redirectFields ?? []);
     if (targets) await checkRedirectTargets(rc, targets);
   }
-  const session = await resolveAuth(rc, ep.auth ?? "public", query);
+  const principal = ep.principal ? await resolvePrincipal(rc) : null;
+  const session = principal ? null : await resolveAuth(rc, ep.auth ?? "public", query);
   if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
   return ep.handler({
     app,
@@ -134,6 +136,7 @@ async function invoke(
     query,
     params: call.params,
     session,
+    principal,
     headers: rc.headers,
     request,
   } as never);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { SessionWithUser } from "../auth/models";
 import type { AppContext } from "../context/app-context";
+import type { Principal } from "../context/principal";
 import type { RequestContext } from "../context/request-context";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -47,6 +48,8 @@ export interface EndpointContext<B, Q, A extends AuthMode> {
   readonly query: Out<Q>;
   readonly params: Readonly<Record<string, string>>;
   readonly session: SessionFor<A>;
+  /** The session-less caller (an API key) when the endpoint accepts principals, else null. */
+  readonly principal: Principal | null;
   readonly headers: Headers;
   readonly request: Request | undefined;
 }
@@ -56,6 +59,11 @@ export interface EndpointConfig<B, Q, A extends AuthMode, O> {
   readonly query?: Q;
   /** Default "public". */
   readonly auth?: A;
+  /**
+   * Accept a session-less principal (an API key header, resolved by a plugin's `resolvePrincipal`)
+   * as well as a session: pair with auth "optional" and authorise from `principal` when no session.
+   */
+  readonly principal?: boolean;
   /** Body fields holding redirect targets that must be trusted (checked after validation). */
   readonly redirectFields?: readonly string[];
   /** Leave the request body unread for the handler (webhooks verify signatures over raw bytes). */
@@ -65,6 +73,10 @@ export interface EndpointConfig<B, Q, A extends AuthMode, O> {
   // Method syntax on purpose: parameters stay bivariant, so every endpoint fits `AnyEndpoint`.
   handler(ctx: EndpointContext<B, Q, A>): Promise<O> | O;
   readonly description?: string;
+  /** The success body's schema: documentation for the OpenAPI document, never checked at run time. */
+  readonly response?: z.ZodType;
+  /** What a success answers, for the OpenAPI document: JSON by default; pages, redirects, files. */
+  readonly produces?: readonly ("json" | "html" | "redirect" | "file")[];
 }
 
 export interface Endpoint<

@@ -273,7 +273,7 @@ describe("POST /change-email: verified user (spec section 4)", () => {
     const res = await intruder.browser.get<ErrorBody>("/verify-email", {
       query: { token: t.changes[0]!.token },
     });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
     expect(res.data.message).toBe("Invalid user");
     expect((await t.session(browser))?.user.email).toBe(email);
   });

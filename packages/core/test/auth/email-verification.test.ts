@@ -238,12 +238,12 @@ describe("GET /verify-email", () => {
     expect(redirect.headers.get("location")).toBe("/v?error=user_not_found");
   });
 
-  it("unauthorized when signed in as another user", async () => {
+  it("unauthorized when signed in as another user: 403 (signed in, so never 401)", async () => {
     const t = setup();
     const victim = await unverifiedUserWithLink(t);
     const other = await t.signUp();
     const json = await other.browser.get<ErrorBody>("/verify-email", { query: { token: victim.token } });
-    expect(json.status).toBe(401);
+    expect(json.status).toBe(403);
     expect(json.data).toMatchObject({ message: "Invalid user", code: "INVALID_USER" });
     const redirect = await other.browser.get("/verify-email", {
       query: { token: victim.token, callbackURL: "/v" },

@@ -1,7 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteAdapter, sqliteAdapter } from "../../src/adapters/kysely/index";
+import { sqliteAdapter } from "../../src/adapters/kysely/index";
 import { mongoAdapter } from "../../src/adapters/mongo/index";
 import type { DatabaseAdapter } from "../../src/db/adapter";
 import { migrate } from "../../src/db/migrate";
@@ -10,7 +9,7 @@ import type { MeterCreateInput } from "../../src/plugins/billing/catalog/meters/
 import type { BillingServices } from "../../src/plugins/billing/services";
 import { createTestAuth } from "../../src/testing";
 import { fakeMongo } from "./mongo-fake";
-import { type OpenStore, randomPrefix, sqlStores } from "./stores";
+import { countedPglite, type OpenStore, randomPrefix, sqlStores } from "./stores";
 
 /**
  * Usage on every store (memory, the MongoDB substitute, SQLite, PGlite, PostgreSQL, MySQL/MariaDB):
@@ -278,19 +277,7 @@ describe("a meter is one database round trip", () => {
         return { database: sqliteAdapter(db), statements: () => n };
       },
     },
-    {
-      name: "pglite",
-      open: () => {
-        const pglite = new PGlite();
-        let n = 0;
-        const query = pglite.query.bind(pglite);
-        pglite.query = ((...args: Parameters<typeof query>) => {
-          n++;
-          return query(...args);
-        }) as typeof pglite.query;
-        return { database: pgliteAdapter(pglite), statements: () => n };
-      },
-    },
+    { name: "pglite", open: countedPglite },
   ];
   for (const { name, open } of cases) {
     it(`on ${name}`, async () => {

@@ -82,4 +82,25 @@ describe.skipIf(!available)("organization roles on PostgreSQL", () => {
       }),
     ).rejects.toThrow();
   });
+
+  it("concurrent creates of one name: one row, the others 400 already taken (the unique index), never 500", async () => {
+    const r = await s.roster();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        r.owner.browser.post<{ code?: string }>("/organization/create-role", {
+          role: "racer",
+          permission: { team: ["update"] },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect([a.status, a.data.code]).toEqual([400, "THAT_ROLE_NAME_IS_ALREADY_TAKEN"]);
+    }
+    const rows = await pool.query(
+      `SELECT id FROM ${quote(`${tablePrefix}organizationRole`)} WHERE "organizationId" = $1`,
+      [r.org.id],
+    );
+    expect(rows.rows).toHaveLength(1);
+  });
 });

@@ -16,6 +16,18 @@ export interface OpenStore {
   cleanup(schema: Schema): Promise<void>;
 }
 
+/** A PGlite store that counts the statements it receives (round-trip assertions). */
+export function countedPglite(): { database: DatabaseAdapter; statements: () => number } {
+  const pglite = new PGlite();
+  let n = 0;
+  const query = pglite.query.bind(pglite);
+  pglite.query = ((...args: Parameters<typeof query>) => {
+    n++;
+    return query(...args);
+  }) as typeof pglite.query;
+  return { database: pgliteAdapter(pglite), statements: () => n };
+}
+
 export const randomPrefix = (tag: string) => `${tag}${Math.random().toString(36).slice(2, 8)}_`;
 
 /** The four SQL stores; postgres and mysql only when their servers answer (else a reasoned skip). */

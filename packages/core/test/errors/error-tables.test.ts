@@ -5,6 +5,8 @@ import { defineErrors, type ErrorSpec, wireCode } from "../../src/errors/define-
 import { errorCode } from "../../src/errors/error-code";
 import { ADMIN_ERROR_CODES } from "../../src/plugins/admin/error-codes";
 import { ADMIN_ERRORS } from "../../src/plugins/admin/errors";
+import { API_KEY_ERROR_CODES } from "../../src/plugins/api-key/error-codes";
+import { API_KEY_ERRORS } from "../../src/plugins/api-key/errors";
 import { BILLING_ERROR_CODES } from "../../src/plugins/billing/error-codes";
 import { BILLING_ERRORS } from "../../src/plugins/billing/errors";
 import { ORGANIZATION_ERROR_CODES } from "../../src/plugins/organization/error-codes";
@@ -22,6 +24,7 @@ const TABLES: Record<
   organization: [ORGANIZATION_ERROR_CODES, ORG_ERRORS],
   admin: [ADMIN_ERROR_CODES, ADMIN_ERRORS],
   billing: [BILLING_ERROR_CODES, BILLING_ERRORS],
+  apiKey: [API_KEY_ERROR_CODES, API_KEY_ERRORS],
 };
 
 describe("error tables: every key is the code sent on the wire (spec section 8)", () => {

@@ -1,23 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { admin } from "../../src/plugins/admin";
 import { adminRoutes } from "../../src/plugins/admin/routes";
+import { apiKey } from "../../src/plugins/api-key";
+import { apiKeyRoutes } from "../../src/plugins/api-key/routes";
 import { organization } from "../../src/plugins/organization";
 import { organizationRoutes } from "../../src/plugins/organization/routes";
 import { username } from "../../src/plugins/username";
 import { usernameRoutes } from "../../src/plugins/username/routes";
 import { createTestAuth, type TestBrowser } from "../../src/testing";
+import { type SweptRoute as Route, sweepSignedIn } from "../helpers/route-sweep";
 
 const fastHasher = {
   hash: async (password: string) => `plain:${password}`,
   verify: async ({ hash, password }: { hash: string; password: string }) => hash === `plain:${password}`,
 };
 
-type Route = { readonly method: string; readonly path: string; readonly serverOnly?: boolean };
-
 /**
  * Spec section 8: 401 means "no session". A signed-in caller refused by a rule gets 403 (or the
  * 400 better-auth answers). Every organization, admin and username route is called by a signed-in
- * member without privileges and by a signed-in outsider, with bodies naming other people's
+ * member without privileges and by a signed-in outsider (API-key routes too), with bodies naming other people's
  * organization, members, invitations and teams; none may answer 401.
  */
 describe("organization, admin and username routes: a signed-in caller never gets 401", () => {
@@ -28,6 +29,7 @@ describe("organization, admin and username routes: a signed-in caller never gets
         organization({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
         admin(),
         username(),
+        apiKey(),
       ],
     });
     const owner = await t.signUp({ email: "owner@example.com", name: "owner" });
@@ -73,13 +75,11 @@ describe("organization, admin and username routes: a signed-in caller never gets
       sessionToken: "x",
       username: "someone",
     };
-    const query = Object.fromEntries(
-      Object.entries(input).filter(([, v]) => typeof v === "string") as [string, string][],
-    );
     const routes: [string, Route][] = [
       ...Object.entries(organizationRoutes),
       ...Object.entries(adminRoutes),
       ...Object.entries(usernameRoutes).filter(([name]) => name !== "signInUsername"),
+      ...Object.entries(apiKeyRoutes),
     ];
     // Leaving ends the membership the other calls rely on: it goes last.
     routes.sort(([a], [b]) => Number(a === "leaveOrganization") - Number(b === "leaveOrganization"));
@@ -102,16 +102,8 @@ describe("organization, admin and username routes: a signed-in caller never gets
       ["member", member.browser],
       ["outsider", outsider.browser],
     ] as [string, TestBrowser][]) {
-      for (const [name, route] of routes) {
-        if (route.serverOnly) continue;
-        for (const body of [{}, input]) {
-          const res =
-            route.method === "GET"
-              ? await browser.get(route.path, { query: body === input ? query : {} })
-              : await browser.post(route.path, body);
-          if (res.status === 401 || res.status >= 500) answers.push(`${who} ${name} ${res.status}`);
-        }
-      }
+      const found = await sweepSignedIn({ routes, variants: { empty: {}, input }, browser: () => browser });
+      answers.push(...found.map((answer) => `${who} ${answer}`));
     }
     expect(answers).toEqual([]);
   });

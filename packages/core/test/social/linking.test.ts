@@ -171,7 +171,8 @@ describe("/link-social with an id token", () => {
       provider: "google",
       idToken: { token: await token({ sub: "g-1", email: "alice@example.com", email_verified: false }) },
     });
-    expect(unverified.status).toBe(401);
+    // Signed in, refused by a rule: 403 (spec section 8; better-auth answers 401).
+    expect(unverified.status).toBe(403);
     expect(unverified.data).toMatchObject({
       message: "Account not linked - linking not allowed",
       code: "ACCOUNT_NOT_LINKED_LINKING_NOT_ALLOWED",
@@ -180,7 +181,7 @@ describe("/link-social with an id token", () => {
       provider: "google",
       idToken: { token: await token({ sub: "g-2", email: "other@example.com", email_verified: true }) },
     });
-    expect(different.status).toBe(401);
+    expect(different.status).toBe(403);
     expect(different.data.message).toBe("Account not linked - different emails not allowed");
 
     const bob = await signUp({ email: "bob@example.com" });

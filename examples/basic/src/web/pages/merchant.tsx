@@ -1,7 +1,10 @@
 import { authClient } from "../auth-client";
 import { usePageTitle } from "../router";
-import { Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
+import { Badge, Card, ErrorNote, Loading, money } from "../ui";
 import { type DemoConfig, demoGet, useLoad } from "../use-load";
+import { MerchantOrders } from "./merchant-orders";
+import { MerchantSubscriptions } from "./merchant-subscriptions";
+import { MerchantWebhooks } from "./merchant-webhooks";
 
 interface Product {
   id: string;
@@ -11,28 +14,9 @@ interface Product {
   recurringInterval: string | null;
   prices: { amountType: string; priceAmount?: number; priceCurrency: string }[];
 }
-interface Order {
-  id: string;
-  invoiceNumber: string;
-  status: string;
-  totalAmount: number;
-  currency: string;
-  customerEmail: string | null;
-  productName: string;
-  createdAt: string;
-}
-interface Delivery {
-  id: string;
-  succeeded: boolean;
-  httpCode: number | null;
-  createdAt: string | Date;
-  webhookEvent?: { type?: string } | null;
-  type?: string;
-}
-
 type Loaded<T> = Promise<{ data: T; error: null }>;
 
-/** The store's side: its catalog, its orders and the webhook deliveries Gatehouse made for it. */
+/** The store's side: catalog, subscriptions, orders with refunds, and webhook deliveries. */
 export function MerchantPage() {
   usePageTitle("Merchant");
   const config = useLoad(() => demoGet<DemoConfig>("/demo/config")).data;
@@ -47,18 +31,6 @@ export function MerchantPage() {
         : { data: null as unknown as { items: Product[] }, error: null },
     storeId ?? "",
   );
-  const orders = useLoad(() => demoGet<Order[]>("/demo/merchant/orders"));
-  const deliveries = useLoad(
-    async () =>
-      storeId
-        ? ((await authClient.$fetch("/billing/webhooks/deliveries/list", {
-            method: "GET",
-            query: { organizationId: storeId, limit: 20 },
-          })) as unknown as Awaited<Loaded<{ items: Delivery[] }>>)
-        : { data: null as unknown as { items: Delivery[] }, error: null },
-    storeId ?? "",
-  );
-
   return (
     <>
       <div className="page-head">
@@ -102,88 +74,13 @@ export function MerchantPage() {
           </table>
         )}
       </Card>
-      <Card title="Orders" description="Every order of the store, newest first.">
-        {orders.loading ? (
-          <Loading what="orders" />
-        ) : orders.error ? (
-          <ErrorNote error={orders.error} />
-        ) : orders.data?.length === 0 ? (
-          <Empty>No orders yet: buy something on the pricing page.</Empty>
-        ) : (
-          <table data-testid="merchant-orders">
-            <thead>
-              <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Product</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data?.map((o) => (
-                <tr key={o.id}>
-                  <td>{o.invoiceNumber}</td>
-                  <td>{o.customerEmail}</td>
-                  <td>{o.productName}</td>
-                  <td>{when(o.createdAt)}</td>
-                  <td>
-                    <Badge tone={o.status === "paid" ? "good" : "neutral"}>{o.status}</Badge>
-                  </td>
-                  <td className="num">{money(o.totalAmount, o.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
-      <Card
-        title="Webhook deliveries"
-        description="Events sent to the store's endpoint (the demo's own receiver), newest first."
-        actions={
-          <button type="button" className="secondary" onClick={() => void deliveries.reload()}>
-            Refresh
-          </button>
-        }
-      >
-        {deliveries.loading || !storeId ? (
-          <Loading what="deliveries" />
-        ) : deliveries.error ? (
-          <ErrorNote error={deliveries.error} />
-        ) : deliveries.data?.items.length === 0 ? (
-          <Empty>No deliveries yet. Events are sent every few seconds.</Empty>
-        ) : (
-          <table data-testid="deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Answer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.data?.items.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{d.webhookEvent?.type ?? d.type ?? "event"}</code>
-                  </td>
-                  <td>{when(d.createdAt)}</td>
-                  <td>
-                    {d.succeeded ? (
-                      <Badge tone="good">{d.httpCode ?? "OK"}</Badge>
-                    ) : (
-                      <Badge tone="bad">{d.httpCode ?? "failed"}</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
+      {storeId && (
+        <>
+          <MerchantSubscriptions storeId={storeId} />
+          <MerchantOrders storeId={storeId} />
+          <MerchantWebhooks storeId={storeId} />
+        </>
+      )}
     </>
   );
 }

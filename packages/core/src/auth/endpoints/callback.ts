@@ -10,6 +10,7 @@ import { formPostRedirect, oauthCallback } from "../social/callback";
  * the GET form with the same parameters, where the browser's cookies come along.
  */
 export const callbackOAuth = defineEndpoint(coreRoutes.callback, {
+  produces: ["redirect"],
   // Parameters are checked by the flow: a bad request is a redirect (invalid_callback_request), not a 400.
   body: z.unknown(),
   query: z.unknown(),

@@ -53,6 +53,7 @@ export const deleteUser = defineEndpoint(coreRoutes.deleteUser, {
  * the user stays.
  */
 export const deleteUserCallback = defineEndpoint(coreRoutes.deleteUserCallback, {
+  produces: ["json", "redirect"],
   query: z.object({ token: z.string(), callbackURL: urlString().optional() }),
   auth: "optional",
   async handler({ app, rc, query, session }) {

@@ -12,6 +12,7 @@ import { withQuery } from "../verification/redirect";
  * The token is not consumed here. A missing callbackURL is 400 "Invalid query parameters".
  */
 export const resetPasswordCallback = defineEndpoint(coreRoutes.resetPasswordCallback, {
+  produces: ["redirect"],
   query: z.object({ callbackURL: urlString().min(1) }),
   async handler({ rc, params, query }) {
     const token = params.token ?? "";

@@ -9,6 +9,7 @@ import { verifyEmailLink } from "../verification/verify-email";
  * {status, user}. Errors: token_expired, invalid_token, user_not_found, unauthorized (spec section 8).
  */
 export const verifyEmail = defineEndpoint(coreRoutes.verifyEmail, {
+  produces: ["json", "redirect"],
   query: z.object({ token: z.string(), callbackURL: urlString().optional() }),
   auth: "optional",
   noStore: true,

@@ -10,8 +10,9 @@ import { type EmailTokenClaims, sendVerificationEmail, verifyEmailToken } from "
 import { withQuery } from "./redirect";
 
 /**
- * The link errors: the lower-case redirect codes of spec section 8, and the 401 JSON errors
- * better-auth answers without a callback URL (`Invalid token` / INVALID_TOKEN, ...).
+ * The link errors: the lower-case redirect codes of spec section 8, and the JSON errors without a
+ * callback URL: better-auth's 401s for a bad link (`Invalid token` / INVALID_TOKEN, ...), and 403
+ * `Invalid user` for a link opened in another user's session (signed in: never 401, section 8).
  */
 const LINK_ERRORS = {
   token_expired: AUTH_ERRORS.TOKEN_EXPIRED,
@@ -28,7 +29,7 @@ export interface VerifyEmailInput {
   readonly session: SessionWithUser | null;
 }
 
-/** With a callback URL: 302 to `callbackURL?error=<code>`; without: a 401 JSON error. */
+/** With a callback URL: 302 to `callbackURL?error=<code>`; without: a JSON error. */
 function linkError(rc: RequestContext, code: VerifyEmailError, callbackURL: string | undefined) {
   return callbackURL ? redirectTo(rc, withQuery(callbackURL, { error: code })) : LINK_ERRORS[code]();
 }

@@ -1,5 +1,7 @@
+import { AUTH_ERRORS } from "../../auth/errors";
 import type { SessionWithUser } from "../../auth/models";
 import type { AppContext } from "../../context/app-context";
+import { type Principal, principalGrants } from "../../context/principal";
 import { BILLING_ERRORS } from "./errors";
 import { organizationsOf } from "./identity";
 import type { MerchantRow, MerchantService } from "./merchants/service";
@@ -91,4 +93,32 @@ export async function hasBillingGrant(
   if (roles.some((r) => DEFAULT_BILLING_GRANTS[r]?.includes(mode))) return true;
   const org = organizationsOf(app);
   return Boolean(await org?.hasPermission({ userId, organizationId, permissions: { billing: [mode] } }));
+}
+
+/**
+ * The merchant a caller may act on: a session as `merchantFor`, or a session-less principal (an
+ * organization API key) whose permissions hold the billing statement (`billing: ["manage"]` for
+ * writes; `read` or `manage` for reads). A principal acts only on its own organization's merchant.
+ * Neither: 401.
+ */
+export async function merchantForCaller(
+  app: AppContext,
+  merchants: MerchantService,
+  caller: { readonly session: SessionWithUser | null; readonly principal: Principal | null },
+  organizationId: string | null | undefined,
+  mode: "manage" | "read",
+): Promise<MerchantRow> {
+  const { session, principal } = caller;
+  if (!principal) {
+    if (!session) throw AUTH_ERRORS.UNAUTHORIZED();
+    return merchantFor(app, merchants, session, organizationId, mode);
+  }
+  const ownOrganization =
+    principal.owner.type === "organization" && (!organizationId || organizationId === principal.owner.id);
+  const granted =
+    principalGrants(principal, { billing: [mode] }) ||
+    (mode === "read" && principalGrants(principal, { billing: ["manage"] }));
+  if (!merchants.organizationBacked || !ownOrganization || !granted)
+    throw BILLING_ERRORS.YOU_ARE_NOT_ALLOWED_TO_MANAGE_BILLING_FOR_THIS_ORGANIZATION();
+  return merchants.resolve(principal.owner.id);
 }

@@ -86,6 +86,7 @@ export const BILLING_ERROR_CODES = {
   BENEFIT_NOT_FOUND: { status: 404, message: "Benefit not found" },
   THIS_BENEFIT_CANNOT_BE_DELETED: { status: 403, message: "This benefit cannot be deleted." },
   METER_NOT_FOUND: { status: 404, message: "Meter not found" },
+  EVENT_NOT_FOUND: { status: 404, message: "Event not found" },
   FILE_NOT_FOUND: { status: 404, message: "File not found." },
   FILE_IS_EMPTY: { status: 422, message: "File is empty." },
   FILE_IS_TOO_LARGE: { status: 413, message: "File is too large." },

@@ -15,7 +15,13 @@ import {
 import { customerCancelSubscription, customerUpdateSubscription } from "./endpoints/customer-subscriptions";
 import { customerDownloadables, downloadDownloadable, productMedia } from "./endpoints/downloadables";
 import { activateLicenseKey, deactivateLicenseKey, validateLicenseKey } from "./endpoints/license-keys";
-import { customerPortal, customerPortalInvoicePage, customerPortalPage } from "./endpoints/portal";
+import {
+  createCustomerPortalSession,
+  customerPortal,
+  customerPortalInvoicePage,
+  customerPortalPage,
+} from "./endpoints/portal";
+import * as portalAccountApi from "./endpoints/portal-account-api";
 import * as portalApi from "./endpoints/portal-api";
 import { authenticateTestPayment, processorWebhook } from "./endpoints/processor";
 import { usageIngest, usageMeters } from "./endpoints/usage";
@@ -51,6 +57,7 @@ export const billingEndpoints = {
   customerPortal,
   customerPortalPage,
   customerPortalInvoicePage,
+  createCustomerPortalSession,
   portalOverview: portalApi.portalOverview,
   portalOrders: portalApi.portalOrders,
   portalInvoice: portalApi.portalInvoice,
@@ -59,6 +66,7 @@ export const billingEndpoints = {
   portalUncancelSubscription: portalApi.portalUncancelSubscription,
   portalPreviewChange: portalApi.portalPreviewChange,
   portalChangePlan: portalApi.portalChangePlan,
+  ...portalAccountApi,
   ...webhookEndpoints,
   ...merchantEndpoints,
 };

@@ -89,16 +89,19 @@ export const licenseKeyActivationFields = {
 
 /**
  * The meter credit ledger: one row per credit (grant and each cycle) or debit (revoke) of a
- * `meter_credit` benefit; the customer meter balance sums these.
+ * `meter_credit` benefit, and the rows a meter reset writes at a billing period's end (credits
+ * used by the period's usage, credits expired, and the reset marker itself, dated at the cutoff);
+ * the customer meter balance is the non-negative running sum of these.
  */
 export const meterCreditFields = {
   merchantId: ref("billingMerchant", "cascade"),
   customerId: ref("billingCustomer", "cascade"),
   meterId: ref("billingMeter", "cascade"),
-  benefitId: ref("billingBenefit", "cascade"),
+  /** The meter_credit benefit (grant, cycle, revoke); null on the rows of a reset. */
+  benefitId: { ...ref("billingBenefit", "cascade"), required: false },
   units: { type: "number", required: true },
   rollover: flag(false),
-  /** grant | cycle | revoke */
+  /** grant | cycle | revoke | usage | expire | reset */
   reason: str,
   createdAt: created,
 } as const satisfies FieldMap;

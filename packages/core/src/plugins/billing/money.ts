@@ -59,15 +59,26 @@ export function isUnitAmount(value: string): boolean {
   return /^\d{1,17}(\.\d{1,12})?$/.test(value);
 }
 
+/** Decimal places a metered quantity and a unit amount are taken to. */
+const METERED_SCALE = 10n ** 12n;
+
+/** A non-negative decimal (string or number) as an integer of 12 fixed decimals. */
+function fixed12(value: string | number): bigint {
+  const text = typeof value === "number" ? Math.max(0, value).toFixed(12) : value;
+  const [whole = "0", fraction = ""] = text.split(".");
+  return BigInt(whole + fraction.slice(0, 12).padEnd(12, "0"));
+}
+
 /**
- * units x unitAmount (decimal string, minor units), rounded half away from zero to an integer,
- * optionally capped. Exact: computed with BigInt on 12 fixed decimals.
+ * A metered price's amount (BILLING.md 3.9): units x unitAmount (a decimal string of minor
+ * units, up to 12 decimals), rounded half up once, on the total, to an integer number of minor
+ * units, then capped at `cap` when there is one. Exact: units (the meter's value, a number that
+ * may be fractional for sum, max, min and avg) are taken to 12 decimal places, and the product is
+ * computed with BigInt, never a float.
  */
 export function meteredAmount(units: number, unitAmount: string, cap?: number | null): number {
-  const [whole = "0", fraction = ""] = unitAmount.split(".");
-  const scaled = BigInt(whole + fraction.padEnd(12, "0"));
-  const total = scaled * BigInt(Math.round(units));
-  const scale = 10n ** 12n;
+  const total = fixed12(unitAmount) * fixed12(units);
+  const scale = METERED_SCALE * METERED_SCALE;
   let rounded = total / scale;
   if ((total % scale) * 2n >= scale) rounded += 1n;
   const amount = Number(rounded);

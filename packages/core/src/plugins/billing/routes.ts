@@ -1,4 +1,5 @@
 import { merchantRoutes } from "./merchant-api/routes";
+import { portalAccountRoutes } from "./portal/routes";
 
 /**
  * Billing route manifest (browser-safe data). Buyer routes keep the paths of
@@ -82,6 +83,7 @@ export const billingRoutes = {
     path: "/customer-portal/:token/api/subscriptions/change-plan",
     clientHidden: true,
   },
+  ...portalAccountRoutes,
   processorWebhook: { method: "POST", path: "/billing/processor/webhook" },
   createWebhookEndpoint: { method: "POST", path: "/billing/webhooks/endpoints/create" },
   listWebhookEndpoints: { method: "GET", path: "/billing/webhooks/endpoints/list" },

@@ -197,4 +197,5 @@ export type LicenseKeyActivationRow = RowOf<
   typeof grants.licenseKeyActivationFields,
   { meta: Record<string, unknown>; conditions: Record<string, unknown> }
 >;
-export type MeterCreditRow = RowOf<typeof grants.meterCreditFields, { reason: "grant" | "cycle" | "revoke" }>;
+export type MeterCreditReason = "grant" | "cycle" | "revoke" | "usage" | "expire" | "reset";
+export type MeterCreditRow = RowOf<typeof grants.meterCreditFields, { reason: MeterCreditReason }>;

@@ -88,6 +88,8 @@ export interface AdditionalFields {
   readonly member?: FieldMap;
   readonly invitation?: FieldMap;
   readonly team?: FieldMap;
+  /** Dynamic access control's stored roles (better-auth's `schema.organizationRole.additionalFields`). */
+  readonly organizationRole?: FieldMap;
 }
 
 /** The plugin's schema, with the user's additional fields merged in. */
@@ -97,7 +99,7 @@ export function organizationSchema(extra: AdditionalFields = {}, teams = false, 
   return {
     ...base,
     organizationRole: {
-      fields: organizationRoleFields,
+      fields: { ...organizationRoleFields, ...extra.organizationRole },
       indexes: [{ fields: ["organizationId", "role"], unique: true }],
     },
   } satisfies PluginSchema;

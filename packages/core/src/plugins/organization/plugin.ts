@@ -42,6 +42,7 @@ export function organization<const O extends OrganizationOptions = {}>(options?:
         member: schema?.member?.additionalFields,
         invitation: schema?.invitation?.additionalFields,
         team: schema?.team?.additionalFields,
+        organizationRole: schema?.organizationRole?.additionalFields,
       },
       opts.teamsEnabled,
       opts.dynamicRoles.enabled,

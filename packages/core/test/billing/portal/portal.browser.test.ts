@@ -1,137 +1,31 @@
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toWebRequest, writeWebResponse } from "../../../src/node";
-import { billing } from "../../../src/plugins/billing";
 import type { SubscriptionRow } from "../../../src/plugins/billing/rows";
-import type { BillingServices } from "../../../src/plugins/billing/services";
-import { createTestAuth } from "../../../src/testing";
-import { address } from "../fixtures";
+import { portalBrowser, shots, skipBrowser, startPortalApp, type Violation } from "./browser";
 
 /**
  * The customer portal in a real headless Chromium under its Content-Security-Policy: the buyer
  * views and prints an invoice, cancels with a reason, resumes, previews and changes plan, sees a
  * readable error, all with the keyboard and mouse; no CSP violation, no console error.
  */
-const executablePath = process.env.GATEHOUSE_CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasBrowser = existsSync(executablePath);
-const requireBrowser = process.env.GATEHOUSE_REQUIRE_BROWSER === "1";
-if (!hasBrowser && !requireBrowser) {
-  console.warn(`[portal] skipped: no Chromium at ${executablePath}. Set GATEHOUSE_CHROMIUM_PATH.`);
-}
 
-/** Screenshots land in docs/screenshots (docs/billing/portal.md shows them). */
-const shots = fileURLToPath(new URL("../../../../../docs/screenshots/", import.meta.url));
-
-type Violation = { directive: string; blocked: string };
-
-async function startApp() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { auth, signUp } = createTestAuth({
-    baseURL: base,
-    plugins: [billing({ tax: ({ amount }) => Math.round(amount / 10) })],
-  });
-  server.on("request", async (req, res) => {
-    if (!req.url?.startsWith("/api/auth/")) {
-      res.writeHead(404).end();
-      return;
-    }
-    await writeWebResponse(res, await auth.handler(toWebRequest(req, base)));
-  });
-  const services = (auth as unknown as { billing: BillingServices }).billing;
-  await services.organization.update({ name: "Acme Tools", email: "billing@acme.test" });
-  const product = async (name: string, amount: number, recurring: boolean) =>
-    (
-      await services.products.create({
-        name,
-        ...(recurring ? { recurringInterval: "month" as const } : {}),
-        prices: [{ amountType: "fixed", priceAmount: amount }],
-      })
-    ).id;
-  const small = await product("Small", 1000, true);
-  const big = await product("Big", 3000, true);
-  const ebook = await product("E-book", 2000, false);
-  const buyer = await signUp({ email: "portal-buyer@example.com", name: "Ada" });
-  const buy = async (productId: string) => {
-    const opened = await buyer.browser.post<{ url: string }>("/checkout", { products: [productId] });
-    const secret = decodeURIComponent(opened.data.url.split("/").pop()!);
-    const done = await buyer.browser.post<{ subscriptionId: string | null; customerId: string }>(
-      `/checkouts/client/${secret}/confirm`,
-      {
-        customerBillingAddress: address,
-        customerBillingName: "Ada Lovelace",
-        confirmationTokenId: "pm_card_visa",
-      },
-    );
-    return done.data;
-  };
-  const sub = await buy(small);
-  await buy(ebook);
-  // A partial refund, so the invoice shows its refunds block.
-  const [purchase] = (await services.orders.list({ billingReason: "purchase" })).items;
-  await services.refunds.create({ orderId: purchase!.id, amount: 500, reason: "customer_request" });
-  return {
-    server,
-    base,
-    services,
-    small,
-    big,
-    subscriptionId: sub.subscriptionId!,
-    customerId: sub.customerId,
-  };
-}
-
-describe.skipIf(!hasBrowser && !requireBrowser)("customer portal in Chromium", { timeout: 90_000 }, () => {
-  let server: Server | undefined;
-  let app: Awaited<ReturnType<typeof startApp>>;
+describe.skipIf(skipBrowser)("customer portal in Chromium", { timeout: 90_000 }, () => {
+  let app: Awaited<ReturnType<typeof startPortalApp>>;
+  let browser: Awaited<ReturnType<typeof portalBrowser>> | undefined;
   let context: BrowserContext | undefined;
-  let userDataDir: string | undefined;
-  const seen = new Map<Page, Violation[]>();
+  let seen: Map<Page, Violation[]>;
 
   beforeAll(async () => {
-    app = await startApp();
-    server = app.server;
-    await mkdir(shots, { recursive: true });
-    userDataDir = await mkdtemp(join(tmpdir(), "gatehouse-portal-"));
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath,
-      viewport: { width: 1000, height: 900 },
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
-    await context.exposeBinding("__cspViolation", ({ page }, v: Violation) => {
-      const list = seen.get(page) ?? [];
-      list.push(v);
-      seen.set(page, list);
-    });
-    await context.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => {
-        const report = (window as unknown as { __cspViolation: (v: unknown) => void }).__cspViolation;
-        report({ directive: e.violatedDirective, blocked: e.blockedURI });
-      });
-    });
+    app = await startPortalApp("portal-buyer@example.com");
+    browser = await portalBrowser();
+    context = browser.context;
+    seen = browser.seen;
   });
 
   afterAll(async () => {
-    await context?.close();
-    await new Promise((resolve) => server?.close(resolve));
-    if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+    await browser?.close();
+    await app?.close();
   });
 
   const row = async () => (await app.services.subscriptions.findById(app.subscriptionId)) as SubscriptionRow;

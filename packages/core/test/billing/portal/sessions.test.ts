@@ -143,6 +143,31 @@ describe("customer portal sessions", () => {
     expect(await app.db.count({ model: "billingPortalSession" })).toBe(2);
   });
 
+  it("server: auth.api.createCustomerPortalSession needs no HTTP session and is not routed", async () => {
+    const app = await portalShop();
+    const customerId = app.subscriptionOrder.customerId;
+    const created = await app.auth.api.createCustomerPortalSession({
+      body: { customerId, returnUrl: "/account" },
+    });
+    expect(created.customerId).toBe(customerId);
+    expect(created.returnUrl).toBe("http://localhost:3000/account");
+    const overview = await ok<Overview>(app.anon.get(`${app.api(created.token)}/overview`));
+    expect(overview.customer.id).toBe(customerId);
+    const bad = await rejection(
+      app.auth.api.createCustomerPortalSession({
+        body: { customerId, returnUrl: "https://evil.example.com/" },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const unknown = await rejection(
+      app.auth.api.createCustomerPortalSession({ body: { customerId: "nope" } }),
+    );
+    expect(unknown).toMatchObject({ status: 404, body: { code: "CUSTOMER_NOT_FOUND" } });
+    // Over HTTP the route does not exist, even for the merchant.
+    const routed = await app.shop.post("/billing/customer-portal/sessions/create", { customerId });
+    expect(routed.status).toBe(404);
+  });
+
   it("a token only reaches its own customer: another customer's subscription and order are 404", async () => {
     const app = await portalShop();
     const other = await app.signUp({ email: "other@example.com" });

@@ -88,6 +88,7 @@ export async function portalShop(options: BillingOptions = {}, database?: Databa
     subscriptionId: subscription.subscriptionId!,
     subscriptionOrder: subscription.order,
     purchase: purchase.order,
+    buy,
     session,
     anon,
     api,

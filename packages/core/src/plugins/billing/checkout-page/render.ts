@@ -74,7 +74,8 @@ function customFields(checkout: SerializedCheckout): string {
     .join("");
 }
 
-const options = (choices: readonly Choice[], selected: string | null | undefined) =>
+/** `<option>`s of a list, the `selected` one marked (the checkout and portal address fields). */
+export const options = (choices: readonly Choice[], selected: string | null | undefined) =>
   choices
     .map(
       (o) =>

@@ -8,7 +8,7 @@ import { billingOf } from "../services";
 import { safeStoredOrigin } from "../urls";
 
 /** Stripe.js and the Payment Element's frames (Stripe's published CSP list, without maps). */
-const STRIPE_SOURCES: PageSecurityOptions["extra"] = {
+export const STRIPE_SOURCES: PageSecurityOptions["extra"] = {
   "script-src": ["https://js.stripe.com", "https://*.js.stripe.com"],
   "frame-src": ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
   "connect-src": ["https://api.stripe.com"],
@@ -29,6 +29,7 @@ const notice = (title: string, text: string, nonce: string) =>
  * mounts Stripe Elements); framed only by the checkout's `embedOrigin`.
  */
 export const checkoutPage = defineEndpoint(billingRoutes.checkoutPage, {
+  produces: ["html"],
   async handler({ app, params }) {
     const billing = billingOf(app);
     const nonce = newNonce();

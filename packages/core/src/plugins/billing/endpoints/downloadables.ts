@@ -29,6 +29,7 @@ const disposition = (name: string) =>
  * 404 for a deleted file. Always an attachment, never rendered by the browser.
  */
 export const downloadDownloadable = defineEndpoint(billingRoutes.downloadDownloadable, {
+  produces: ["file"],
   query: z.object({ token: z.string().min(1).max(1024) }),
   async handler({ app, query }) {
     const { file, stream } = await billingOf(app).downloads.download(query.token);
@@ -52,6 +53,7 @@ export const downloadDownloadable = defineEndpoint(billingRoutes.downloadDownloa
  * is 404. Immutable per id, so caches may keep it.
  */
 export const productMedia = defineEndpoint(billingRoutes.productMedia, {
+  produces: ["file"],
   async handler({ app, params }) {
     const found = await billingOf(app).files.publicMedia(params.id ?? "");
     if (!found?.stream)

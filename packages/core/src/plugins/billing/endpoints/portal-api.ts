@@ -23,7 +23,7 @@ type Run = (
 ) => unknown;
 
 /** A portal JSON read: the token in the path authenticates; cookies play no part. */
-const read = <const R extends RouteDef>(route: R, run: Run) =>
+export const read = <const R extends RouteDef>(route: R, run: Run) =>
   defineEndpoint(route, {
     query: anyBody.optional(),
     noStore: true,
@@ -34,7 +34,7 @@ const read = <const R extends RouteDef>(route: R, run: Run) =>
   });
 
 /** A portal JSON write (POST, JSON body validated by the action). */
-const write = <const R extends RouteDef>(route: R, run: Run) =>
+export const write = <const R extends RouteDef>(route: R, run: Run) =>
   defineEndpoint(route, {
     body: anyBody,
     noStore: true,

@@ -5,12 +5,15 @@ import { defineEndpoint } from "../../../router/endpoint";
 import { htmlPage, newNonce } from "../../../router/page-security";
 import { queryBoolean } from "../../../router/schemas";
 import { BILLING_ERRORS } from "../errors";
+import { portalSessionInput } from "../portal/service";
 import { invoiceDocument } from "../portal-page/invoice-html";
 import { renderPortalPage, renderSections } from "../portal-page/render";
 import { PORTAL_SECTIONS } from "../portal-page/sections";
+import { stripeKeyOf } from "../portal-page/sections-account";
 import { PORTAL_PAGE_STYLE } from "../portal-page/style";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
+import { STRIPE_SOURCES } from "./checkout-page";
 import { portalAccess } from "./portal-api";
 
 const sessionFields = {
@@ -38,6 +41,17 @@ export const customerPortal = defineEndpoint(billingRoutes.customerPortal, {
     const created = await billing.portal.sessionFor(customer, input.returnUrl, request);
     return { url: created.customerPortalUrl, redirect: input.redirect ?? true };
   },
+});
+
+/**
+ * `auth.api.createCustomerPortalSession({ body: { customerId, returnUrl?, organizationId? } })`:
+ * a portal session for a customer, made by the app's server (never routed, no HTTP session), as
+ * `auth.billing.portal.createSession`. `returnUrl` is checked against the trusted origins.
+ */
+export const createCustomerPortalSession = defineEndpoint(billingRoutes.createCustomerPortalSession, {
+  body: portalSessionInput,
+  noStore: true,
+  handler: ({ app, body }) => billingOf(app).portal.createSession(body),
 });
 
 const notice = (title: string, text: string, nonce: string) =>
@@ -87,6 +101,7 @@ const pagePath = (basePath: string, token: string) =>
  * under the strict page policy (nonce'd script and style, `connect-src 'self'`, never framed).
  */
 export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPage, {
+  produces: ["html"],
   query: z
     .object({ page: z.string().max(8).optional(), partial: z.literal("sections").optional() })
     .optional(),
@@ -101,13 +116,15 @@ export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPag
       // `?partial=sections`: only the sections, for the page script's refresh after an action.
       if (query?.partial === "sections")
         return htmlPage(await renderSections(ctx, PORTAL_SECTIONS), { nonce, connectSelf: true });
+      const stripeKey = stripeKeyOf(billingOf(app).ctx.processor.clientConfig());
       const body = await renderPortalPage({
         ctx,
         sections: PORTAL_SECTIONS,
         apiPath: `${path}/api`,
         nonce,
+        stripeKey,
       });
-      return htmlPage(body, { nonce, connectSelf: true });
+      return htmlPage(body, { nonce, connectSelf: true, extra: stripeKey ? STRIPE_SOURCES : undefined });
     } catch (error) {
       return deniedPage(error, nonce);
     }
@@ -116,6 +133,7 @@ export const customerPortalPage = defineEndpoint(billingRoutes.customerPortalPag
 
 /** GET /customer-portal/{token}/invoices/{orderId}: the printable invoice of one of the customer's orders. */
 export const customerPortalInvoicePage = defineEndpoint(billingRoutes.customerPortalInvoicePage, {
+  produces: ["html"],
   async handler({ app, params }) {
     const nonce = newNonce();
     const token = params.token ?? "";

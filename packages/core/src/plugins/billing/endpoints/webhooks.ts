@@ -1,21 +1,26 @@
 import { z } from "zod";
 import type { SessionWithUser } from "../../../auth/models";
 import type { AppContext } from "../../../context/app-context";
+import type { Principal } from "../../../context/principal";
 import { defineEndpoint } from "../../../router/endpoint";
-import { merchantFor } from "../access";
+import { merchantForCaller } from "../access";
 import { BILLING_EVENT_TYPES } from "../events";
 import { billingRoutes } from "../routes";
 import { billingOf } from "../services";
 import { paginationQuery } from "./schemas";
 
 /**
- * Merchant-side webhook management: owners and admins of the merchant organization, and platform
- * admins. `organizationId` (body or query) picks the merchant; default: the active organization,
+ * Merchant-side webhook management: owners and admins of the merchant organization, platform
+ * admins, and organization API keys granted `billing: ["manage"]`. `organizationId` (body or query) picks the merchant; default: the active organization,
  * or the single default merchant without the organization plugin.
  */
-async function managed(app: AppContext, session: SessionWithUser, organizationId: string | undefined) {
+async function managed(
+  app: AppContext,
+  caller: { session: SessionWithUser | null; principal: Principal | null },
+  organizationId: string | undefined,
+) {
   const billing = billingOf(app);
-  const merchant = await merchantFor(app, billing.merchants, session, organizationId, "manage");
+  const merchant = await merchantForCaller(app, billing.merchants, caller, organizationId, "manage");
   return { merchantId: merchant.id, webhooks: billing.webhooks };
 }
 
@@ -30,9 +35,10 @@ const byId = z.object({ id: z.string().min(1), ...scope });
  */
 export const createWebhookEndpoint = defineEndpoint(billingRoutes.createWebhookEndpoint, {
   body: z.object({ url, events: events.optional(), secret: z.string().optional(), ...scope }),
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.createEndpoint(merchantId, { url: body.url, events: body.events, secret: body.secret });
   },
 });
@@ -40,9 +46,10 @@ export const createWebhookEndpoint = defineEndpoint(billingRoutes.createWebhookE
 /** GET /billing/webhooks/endpoints/list?page&limit */
 export const listWebhookEndpoints = defineEndpoint(billingRoutes.listWebhookEndpoints, {
   query: paginationQuery.optional(),
-  auth: "session",
-  async handler({ app, session, query }) {
-    const { merchantId, webhooks } = await managed(app, session, query?.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, query?.organizationId);
     return webhooks.listEndpoints(merchantId, { page: query?.page, limit: query?.limit });
   },
 });
@@ -50,9 +57,10 @@ export const listWebhookEndpoints = defineEndpoint(billingRoutes.listWebhookEndp
 /** GET /billing/webhooks/endpoints/get?id */
 export const getWebhookEndpoint = defineEndpoint(billingRoutes.getWebhookEndpoint, {
   query: byId,
-  auth: "session",
-  async handler({ app, session, query }) {
-    const { merchantId, webhooks } = await managed(app, session, query.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, query.organizationId);
     return webhooks.getEndpoint(merchantId, query.id);
   },
 });
@@ -60,9 +68,10 @@ export const getWebhookEndpoint = defineEndpoint(billingRoutes.getWebhookEndpoin
 /** POST /billing/webhooks/endpoints/update {id, url?, events?, enabled?} */
 export const updateWebhookEndpoint = defineEndpoint(billingRoutes.updateWebhookEndpoint, {
   body: byId.extend({ url: url.optional(), events: events.optional(), enabled: z.boolean().optional() }),
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     const { id, url: newUrl, events: newEvents, enabled } = body;
     return webhooks.updateEndpoint(merchantId, id, { url: newUrl, events: newEvents, enabled });
   },
@@ -71,9 +80,10 @@ export const updateWebhookEndpoint = defineEndpoint(billingRoutes.updateWebhookE
 /** POST /billing/webhooks/endpoints/delete {id}: with its events and delivery log. */
 export const deleteWebhookEndpoint = defineEndpoint(billingRoutes.deleteWebhookEndpoint, {
   body: byId,
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.deleteEndpoint(merchantId, body.id);
   },
 });
@@ -81,9 +91,10 @@ export const deleteWebhookEndpoint = defineEndpoint(billingRoutes.deleteWebhookE
 /** POST /billing/webhooks/endpoints/rotate-secret {id}: a new secret, returned once. */
 export const rotateWebhookEndpointSecret = defineEndpoint(billingRoutes.rotateWebhookEndpointSecret, {
   body: byId,
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.rotateSecret(merchantId, body.id);
   },
 });
@@ -93,9 +104,10 @@ export const listWebhookDeliveries = defineEndpoint(billingRoutes.listWebhookDel
   query: paginationQuery
     .extend({ endpointId: z.string().optional(), eventId: z.string().optional() })
     .optional(),
-  auth: "session",
-  async handler({ app, session, query }) {
-    const { merchantId, webhooks } = await managed(app, session, query?.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, query?.organizationId);
     return webhooks.listDeliveries(merchantId, {
       endpointId: query?.endpointId,
       eventId: query?.eventId,
@@ -108,9 +120,10 @@ export const listWebhookDeliveries = defineEndpoint(billingRoutes.listWebhookDel
 /** POST /billing/webhooks/events/redeliver {id}: re-enqueues the event for its endpoint. */
 export const redeliverWebhookEvent = defineEndpoint(billingRoutes.redeliverWebhookEvent, {
   body: byId,
-  auth: "session",
-  async handler({ app, session, body }) {
-    const { merchantId, webhooks } = await managed(app, session, body.organizationId);
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, body }) {
+    const { merchantId, webhooks } = await managed(app, { session, principal }, body.organizationId);
     return webhooks.redeliver(merchantId, body.id);
   },
 });

@@ -1,5 +1,5 @@
 import { defineEndpoint } from "../../../router/endpoint";
-import { merchantFor } from "../access";
+import { merchantForCaller } from "../access";
 import { portalSessionInput } from "../portal/service";
 import { billingOf } from "../services";
 import { merchantRoutes as routes } from "./routes";
@@ -10,11 +10,18 @@ import { merchantRoutes as routes } from "./routes";
  */
 export const createCustomerSession = defineEndpoint(routes.createCustomerSession, {
   body: portalSessionInput,
-  auth: "session",
+  auth: "optional",
+  principal: true,
   noStore: true,
-  async handler({ app, session, body, request }) {
+  async handler({ app, session, principal, body, request }) {
     const billing = billingOf(app);
-    const merchant = await merchantFor(app, billing.merchants, session, body.organizationId, "manage");
+    const merchant = await merchantForCaller(
+      app,
+      billing.merchants,
+      { session, principal },
+      body.organizationId,
+      "manage",
+    );
     return billing.portal.createSession({ ...body, organizationId: merchant.id }, request);
   },
 });

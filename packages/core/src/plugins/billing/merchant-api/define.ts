@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { defineEndpoint, type RouteDef } from "../../../router/endpoint";
-import { merchantFor } from "../access";
+import { merchantForCaller } from "../access";
 import { type BillingServices, billingOf } from "../services";
 
 interface Scoped {
@@ -14,7 +14,8 @@ type Run<S extends z.ZodType<Scoped>, O> = (
 
 /**
  * A merchant-side write (POST, JSON body): a session with manage rights on the merchant (its
- * organization's owners and admins, or platform admins), then the service. The merchant comes from
+ * organization's owners and admins, or platform admins), or an organization API key granted
+ * `billing: ["manage"]` (server-to-server), then the service. The merchant comes from
  * `organizationId` in the body, else the session's active organization.
  */
 export function merchantWrite<const R extends RouteDef, S extends z.ZodType<Scoped>, O>(
@@ -24,11 +25,18 @@ export function merchantWrite<const R extends RouteDef, S extends z.ZodType<Scop
 ) {
   return defineEndpoint(route, {
     body,
-    auth: "session",
-    async handler({ app, session, body }) {
+    auth: "optional",
+    principal: true,
+    async handler({ app, session, principal, body }) {
       const billing = billingOf(app);
       const input = body as z.output<S>;
-      const merchant = await merchantFor(app, billing.merchants, session, input.organizationId, "manage");
+      const merchant = await merchantForCaller(
+        app,
+        billing.merchants,
+        { session, principal },
+        input.organizationId,
+        "manage",
+      );
       return run(billing, { ...input, organizationId: merchant.id });
     },
   });
@@ -42,11 +50,18 @@ export function merchantRead<const R extends RouteDef, S extends z.ZodType<Scope
 ) {
   return defineEndpoint(route, {
     query,
-    auth: "session",
-    async handler({ app, session, query }) {
+    auth: "optional",
+    principal: true,
+    async handler({ app, session, principal, query }) {
       const billing = billingOf(app);
       const input = query as z.output<S>;
-      const merchant = await merchantFor(app, billing.merchants, session, input.organizationId, "read");
+      const merchant = await merchantForCaller(
+        app,
+        billing.merchants,
+        { session, principal },
+        input.organizationId,
+        "read",
+      );
       return run(billing, { ...input, organizationId: merchant.id });
     },
   });

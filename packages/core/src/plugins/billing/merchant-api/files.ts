@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
-import { merchantFor } from "../access";
+import { merchantForCaller } from "../access";
 import { readUpload } from "../files/read-upload";
 import { pageQuery, scoped } from "../input";
 import { billingOf } from "../services";
@@ -28,12 +28,19 @@ export const uploadFile = defineEndpoint(routes.uploadFile, {
       service: z.enum(["downloadable", "product_media"]).optional(),
     })
     .optional(),
-  auth: "session",
-  async handler({ app, session, query, request }) {
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query, request }) {
     const billing = billingOf(app);
     if (!request) throw new Error("POST /billing/files/upload reads the request body; call it over HTTP");
     // Rights first: nobody without them makes the server read a large body.
-    const merchant = await merchantFor(app, billing.merchants, session, query?.organizationId, "manage");
+    const merchant = await merchantForCaller(
+      app,
+      billing.merchants,
+      { session, principal },
+      query?.organizationId,
+      "manage",
+    );
     const upload = await readUpload(request, billing.files.maxSize);
     return billing.files.upload({
       organizationId: merchant.id,

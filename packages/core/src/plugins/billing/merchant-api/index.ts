@@ -32,7 +32,7 @@ import {
   revokeSubscription,
   updateSubscription,
 } from "./subscriptions";
-import { ingestEvents, listEvents, meterQuantities } from "./usage";
+import { getEvent, ingestEvents, listEvents, meterQuantities } from "./usage";
 
 /** Merchant-side endpoints (routes in ./routes.ts), registered by the billing plugin. */
 export const merchantEndpoints = {
@@ -68,6 +68,7 @@ export const merchantEndpoints = {
   meterQuantities,
   ingestEvents,
   listEvents,
+  getEvent,
   createDiscount,
   updateDiscount,
   deleteDiscount,

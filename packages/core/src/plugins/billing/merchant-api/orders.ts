@@ -1,6 +1,6 @@
 import { defineEndpoint } from "../../../router/endpoint";
 import { htmlPage, newNonce } from "../../../router/page-security";
-import { merchantFor } from "../access";
+import { merchantForCaller } from "../access";
 import { orderIdInput, orderListInput } from "../orders/reads";
 import { invoiceDocument } from "../portal-page/invoice-html";
 import { billingOf } from "../services";
@@ -24,11 +24,19 @@ const wantsHtml = (headers: Headers) => {
  * `Accept: text/html` (the renderer of the portal's invoice view, under the page policy).
  */
 export const getOrderInvoice = defineEndpoint(routes.getOrderInvoice, {
+  produces: ["json", "html"],
   query: orderIdInput,
-  auth: "session",
-  async handler({ app, session, query, headers }) {
+  auth: "optional",
+  principal: true,
+  async handler({ app, session, principal, query, headers }) {
     const billing = billingOf(app);
-    const merchant = await merchantFor(app, billing.merchants, session, query.organizationId, "read");
+    const merchant = await merchantForCaller(
+      app,
+      billing.merchants,
+      { session, principal },
+      query.organizationId,
+      "read",
+    );
     const invoice = await billing.orders.invoice({ ...query, organizationId: merchant.id });
     if (!wantsHtml(headers)) return invoice;
     const nonce = newNonce();

@@ -36,6 +36,7 @@ export const merchantRoutes = {
   meterQuantities: get("meters/quantities"),
   ingestEvents: { ...post("events/ingest"), invalidates: ["customerState"] },
   listEvents: get("events/list"),
+  getEvent: get("events/get"),
   createDiscount: post("discounts/create"),
   updateDiscount: post("discounts/update"),
   deleteDiscount: post("discounts/delete"),

@@ -7,7 +7,11 @@ const MODEL = "billingMeterCredit";
 export function meterCreditRepository(db: DBAdapter) {
   return {
     insert: (data: Row) => db.create<MeterCreditRow>({ model: MODEL, data }),
-    /** A customer's ledger rows for one meter, oldest first. */
+    /** One multi-row insert (a meter reset); nothing for no rows. */
+    insertMany: async (data: readonly Row[]) => {
+      if (data.length > 0) await db.createMany({ model: MODEL, data });
+    },
+    /** A customer's ledger rows (of one meter, or all), oldest first. */
     ofCustomer: (customerId: string, meterId?: string) =>
       db.findMany<MeterCreditRow>({
         model: MODEL,

@@ -31,6 +31,36 @@ export const PORTAL_ERROR_TEXT: Readonly<Record<string, string>> = {
   INVALID_QUERY_PARAMETERS: "Some of the details are not valid. Please reload the page and try again.",
   VALIDATION_FAILED: "Some of the details are not valid. Please check the form and try again.",
   TOO_MANY_REQUESTS_PLEASE_TRY_AGAIN_LATER: "Too many attempts. Please wait a moment and try again.",
+  LICENSE_KEY_NOT_FOUND: "We could not find this license key. Please reload the page.",
+  LICENSE_KEY_ACTIVATION_NOT_FOUND:
+    "This device is no longer activated or cannot be deactivated here. Please reload the page.",
+  COPY_FAILED: "The key could not be copied. Select Show key, then copy it by hand.",
+  NETWORK: "We could not reach the shop. Check your connection and try again.",
+  FIELDS: "Some details need your attention. Please check the marked fields.",
+};
+
+/** Sentences for a card the processor refused (by decline code), under the card field. */
+export const PORTAL_DECLINE_TEXT: Readonly<Record<string, string>> = {
+  generic_decline: "Your card was declined, so nothing was changed. Please try another card.",
+  insufficient_funds: "Your card was declined for insufficient funds. Please try another card.",
+  invalid_payment_method: "This card number is not valid. Check the number and try again.",
+  authentication_required:
+    "Your bank asks to confirm this card, which cannot be done here. Please try another card.",
+};
+
+/** Sentences for billing detail fields the server refused (by the field's key). */
+export const PORTAL_FIELD_TEXT: Readonly<Record<string, string>> = {
+  card: "Enter your card number.",
+  name: "Enter a shorter name (at most 256 characters).",
+  country: "Choose your country. A tax ID needs a country.",
+  line1: "Enter your street address.",
+  line2: "Enter a shorter second address line.",
+  city: "Enter your city.",
+  postalCode: "Enter your postal code.",
+  state: "Choose your state or province from the list.",
+  taxId: "This tax ID does not look right for the selected type. Check the number and the type.",
+  taxType: "Choose the type of your tax ID.",
+  generic: "Check this field.",
 };
 
 export const PORTAL_FALLBACK_ERROR = "Something went wrong. Please try again in a moment.";

@@ -1,6 +1,7 @@
+import { STATE_CHOICES, STATE_LABELS } from "../checkout-page/countries";
 import { ZERO_DECIMAL_CURRENCIES } from "../money";
 import { safeStoredUrl } from "../urls";
-import { PORTAL_ERROR_TEXT, PORTAL_FALLBACK_ERROR } from "./errors";
+import { PORTAL_DECLINE_TEXT, PORTAL_ERROR_TEXT, PORTAL_FALLBACK_ERROR, PORTAL_FIELD_TEXT } from "./errors";
 import { escapeHtml } from "./format";
 import { PORTAL_PAGE_SCRIPT } from "./script";
 import type { AnySection, SectionContext } from "./sections";
@@ -17,7 +18,7 @@ export async function renderSections(ctx: SectionContext, sections: readonly Any
   return sections
     .map(
       (s, i) =>
-        `<section id="${escapeHtml(s.id)}" data-section="${escapeHtml(s.id)}" aria-labelledby="${escapeHtml(s.id)}-title"><h2 id="${escapeHtml(s.id)}-title">${escapeHtml(s.title)}</h2>${bodies[i]}</section>`,
+        `<section id="${escapeHtml(s.id)}" data-section="${escapeHtml(s.id)}" aria-labelledby="${escapeHtml(s.id)}-title"><h2 id="${escapeHtml(s.id)}-title" tabindex="-1">${escapeHtml(s.title)}</h2>${bodies[i]}</section>`,
     )
     .join("\n");
 }
@@ -27,6 +28,8 @@ export async function renderPortalPage(input: {
   sections: readonly AnySection[];
   apiPath: string;
   nonce: string;
+  /** Stripe's publishable key: the payment section mounts Stripe's Payment Element. */
+  stripeKey?: string | null;
 }): Promise<string> {
   const { access } = input.ctx;
   const nonce = ` nonce="${escapeHtml(input.nonce)}"`;
@@ -38,6 +41,11 @@ export async function renderPortalPage(input: {
     errors: PORTAL_ERROR_TEXT,
     fallbackError: PORTAL_FALLBACK_ERROR,
     zeroDecimal: [...ZERO_DECIMAL_CURRENCIES],
+    declines: PORTAL_DECLINE_TEXT,
+    fieldErrors: PORTAL_FIELD_TEXT,
+    states: STATE_CHOICES,
+    stateLabels: STATE_LABELS,
+    stripeKey: input.stripeKey ?? null,
   };
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
   return `<!doctype html>
@@ -45,6 +53,7 @@ export async function renderPortalPage(input: {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Customer portal - ${merchant}</title>
 <style${nonce}>${PORTAL_PAGE_STYLE}</style>
+${input.stripeKey ? `<script${nonce} src="https://js.stripe.com/v3/"></script>` : ""}
 </head>
 <body>
 <main>

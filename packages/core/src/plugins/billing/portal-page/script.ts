@@ -3,6 +3,8 @@
  * attributes; every action is a JSON call to the portal API (token in the path, cookies omitted),
  * after which the sections are re-read from the server-rendered page and swapped in place.
  */
+import { PORTAL_ACCOUNT_SCRIPT } from "./script-account";
+
 export const PORTAL_PAGE_SCRIPT = `
 (function () {
   "use strict";
@@ -40,7 +42,7 @@ export const PORTAL_PAGE_SCRIPT = `
       return res.text().then(function (raw) {
         var data = null;
         try { data = raw ? JSON.parse(raw) : null; } catch (e) { data = null; }
-        if (!res.ok) throw { code: data && data.code };
+        if (!res.ok) throw { code: data && data.code, issues: (data && data.issues) || [], declineCode: data && data.declineCode };
         return data;
       });
     }, function () { throw { code: "NETWORK" }; });
@@ -57,6 +59,7 @@ export const PORTAL_PAGE_SCRIPT = `
         var old = document.getElementById(fresh[i].id);
         if (old) old.replaceWith(document.importNode(fresh[i], true));
       }
+      mountPayment();
     });
   }
   function busy(button, on) {
@@ -64,13 +67,14 @@ export const PORTAL_PAGE_SCRIPT = `
     button.disabled = on;
     if (on) button.setAttribute("aria-busy", "true"); else button.removeAttribute("aria-busy");
   }
-  function run(button, method, path, body, done) {
+  /** One action: \`onError\` may show the error itself (and return true), else the alert reads it. */
+  function run(button, method, path, body, done, onError) {
     busy(button, true);
     errorEl.hidden = true;
     return call(method, path, body).then(function (data) {
       return done(data);
     }).catch(function (e) {
-      fail(e && e.code);
+      if (!(onError && onError(e || {}))) fail(e && e.code);
     }).then(function () { busy(button, false); });
   }
   function afterChange(message, focusId) {
@@ -174,5 +178,6 @@ export const PORTAL_PAGE_SCRIPT = `
       });
     }
   });
+${PORTAL_ACCOUNT_SCRIPT}
 })();
 `;

@@ -1,41 +1,11 @@
 import type { PortalActions } from "../portal/actions";
-import type { PortalAccess } from "../portal/service";
 import { CANCELLATION_REASONS } from "../subscriptions/lifecycle";
 import { escapeHtml, formatDate, formatMoney, humanize } from "./format";
+import { type AnySection, defineSection } from "./section";
+import { detailsSection, paymentSection } from "./sections-account";
+import { benefitsSection, usageSection } from "./sections-benefits";
 
-/** What every section gets: the session, the actions, the page's own URL and its query. */
-export interface SectionContext {
-  readonly access: PortalAccess;
-  readonly actions: PortalActions;
-  /** The portal page's path (`{basePath}/customer-portal/{token}`). */
-  readonly pagePath: string;
-  readonly query: Readonly<Record<string, string>>;
-}
-
-/**
- * A block of the portal page: its own heading (`title`), read with `load`, drawn by `render`
- * (escaped HTML, no inline script or style: the page's CSP forbids both). The page script wires
- * actions by `data-action` attributes and refreshes sections after each action.
- */
-export interface PortalSection<T> {
-  readonly id: string;
-  readonly title: string;
-  load(ctx: SectionContext): Promise<T>;
-  render(data: T, ctx: SectionContext): string;
-}
-
-/** A section with its data type erased, for the list the page renders. */
-export interface AnySection {
-  readonly id: string;
-  readonly title: string;
-  html(ctx: SectionContext): Promise<string>;
-}
-
-export const defineSection = <T>(s: PortalSection<T>): AnySection => ({
-  id: s.id,
-  title: s.title,
-  html: async (ctx) => s.render(await s.load(ctx), ctx),
-});
+export { type AnySection, defineSection, type PortalSection, type SectionContext } from "./section";
 
 const REASON_LABELS: Record<(typeof CANCELLATION_REASONS)[number], string> = {
   customer_service: "Customer service",
@@ -158,8 +128,15 @@ export const ordersSection = defineSection<Orders>({
 });
 
 /**
- * The sections of the portal page, in order. Extension point: benefits (license keys, downloads),
- * usage meters, payment methods and billing details (address, tax id) are added here as further
- * `defineSection(...)` entries, each with its JSON calls under `/customer-portal/{token}/api/`.
+ * The sections of the portal page, in order. Extension point: a further block is one more
+ * `defineSection(...)` entry (see `section.ts`), with its JSON calls under
+ * `/customer-portal/{token}/api/` and its buttons wired by `data-action` in the page script.
  */
-export const PORTAL_SECTIONS: readonly AnySection[] = [subscriptionsSection, ordersSection];
+export const PORTAL_SECTIONS: readonly AnySection[] = [
+  subscriptionsSection,
+  ordersSection,
+  benefitsSection,
+  usageSection,
+  paymentSection,
+  detailsSection,
+];

@@ -7,6 +7,8 @@ import { parseInput } from "../input";
 import type { BillingServices } from "../services";
 import { CANCELLATION_REASONS } from "../subscriptions/lifecycle";
 import { subscriptionCore } from "../subscriptions/serialize";
+import { createPortalAccount } from "./account";
+import { createPortalBenefits } from "./benefits";
 import type { PortalAccess } from "./service";
 
 export const portalCancelInput = z.object({
@@ -140,7 +142,19 @@ export function createPortalActions(billing: BillingServices) {
     return subscriptionCore(await billing.subscriptions.applyUpdate(sub, { productId }));
   }
 
-  return { overview, orders, invoice, subscriptions, plans, cancel, uncancel, previewChange, changePlan };
+  return {
+    overview,
+    orders,
+    invoice,
+    subscriptions,
+    plans,
+    cancel,
+    uncancel,
+    previewChange,
+    changePlan,
+    ...createPortalBenefits(billing),
+    ...createPortalAccount(billing),
+  };
 }
 
 export type PortalActions = ReturnType<typeof createPortalActions>;

@@ -178,7 +178,9 @@ export function createCharges(ctx: BillingContext, orders: OrderService) {
   /** Charges one claimed order; records a decline or a pending answer, returns a success (recorded by `recordPaid`). */
   async function attempt(order: OrderRow, batch: Batch) {
     const sub = order.subscriptionId ? (batch.subscriptions.get(order.subscriptionId) ?? null) : null;
-    if (!sub || sub.status === "canceled") {
+    // An ended subscription's final usage order (written as it ended, BILLING.md 3.4) is charged.
+    const finalUsage = sub?.endedAt && order.createdAt.getTime() >= sub.endedAt.getTime();
+    if (!sub || (sub.status === "canceled" && !finalUsage)) {
       // An ended subscription is not dunned: its pending orders are voided.
       if (sub) await ctx.write((tx, emit) => voidPendingOrders(tx, emit, orders, sub.id, ctx.now()));
       return "void" as const;

@@ -1,8 +1,10 @@
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS } from "../errors";
+import type { MerchantService } from "../merchants/service";
 import type { OrderService } from "../orders/service";
 import type { SubscriptionRow } from "../rows";
 import { emitSubscription, endNow } from "./events";
+import { settleFinalUsage } from "./metered";
 import { subscriptionRepository } from "./repository";
 import { BILLABLE_STATUSES, type SubscriptionStatus } from "./status";
 
@@ -22,11 +24,11 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 const isBillable = (s: SubscriptionStatus) => (BILLABLE_STATUSES as readonly string[]).includes(s);
 
 /**
- * Cancel at period end, uncancel and revoke (BILLING.md 3.5). Each is one transaction whose
+ * Cancel at period end, uncancel and revoke (BILLING.md 3.5; a revoke bills the usage so far). Each is one transaction whose
  * write is a compare-and-set on the status (and the cancel flag), so a concurrent change (a
  * renewal, another cancel) makes it fail cleanly instead of overwriting.
  */
-export function createLifecycle(ctx: BillingContext, orders: OrderService) {
+export function createLifecycle(ctx: BillingContext, merchants: MerchantService, orders: OrderService) {
   const conflict = () =>
     BILLING_ERRORS.THIS_SUBSCRIPTION_IS_ALREADY_CANCELED_OR_WILL_BE_AT_THE_END_OF_THE_PERIOD();
 
@@ -89,11 +91,14 @@ export function createLifecycle(ctx: BillingContext, orders: OrderService) {
         ...(input.reason !== undefined ? { customerCancellationReason: input.reason } : {}),
         ...(input.comment !== undefined ? { customerCancellationComment: input.comment } : {}),
       };
-      const ended = await endNow(tx, emit, orders, withReason, ctx.now(), {
+      const now = ctx.now();
+      const ended = await endNow(tx, emit, orders, withReason, now, {
         customerCancellationReason: withReason.customerCancellationReason ?? null,
         customerCancellationComment: withReason.customerCancellationComment ?? null,
       });
       if (!ended) throw conflict();
+      // Unbilled usage of the period so far is settled on a final order (BILLING.md 3.5).
+      await settleFinalUsage({ merchants, orders, now }, tx, emit, ended, now);
       return ended;
     });
   }

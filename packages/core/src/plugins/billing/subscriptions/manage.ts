@@ -33,7 +33,7 @@ export interface SubscriptionUpdate {
 export function createSubscriptionOps(ctx: BillingContext, merchants: MerchantService, orders: OrderService) {
   const renewals = createRenewals(ctx, merchants, orders);
   const charges = createCharges(ctx, orders);
-  const lifecycle = createLifecycle(ctx, orders);
+  const lifecycle = createLifecycle(ctx, merchants, orders);
   const planChange = createPlanChange(ctx, merchants, orders);
   const seats = createSeats(ctx, merchants, orders, charges.chargeNow);
   const discountChange = createDiscountChange(ctx);

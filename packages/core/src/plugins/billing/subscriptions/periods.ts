@@ -5,6 +5,9 @@
  */
 export type Interval = "month" | "year";
 
+/** A date's UTC day, `YYYY-MM-DD` (order line labels). */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
 export function nextPeriodEnd(from: Date, anchorDay: number, interval: Interval, count = 1): Date {

@@ -13,22 +13,23 @@ import {
   loadBatchRelations,
 } from "./batch";
 import { emitSubscription, endNow } from "./events";
+import { closeMeteredPeriod, orderDiscount, settleFinalUsage } from "./metered";
 import { announceSubscriptionOrder, insertSubscriptionOrders, type OrderLine } from "./orders";
-import { nextPeriodEnd } from "./periods";
+import { isoDay, nextPeriodEnd } from "./periods";
 import { subscriptionRepository } from "./repository";
 import { seatLabel } from "./seat-rules";
 
 /** How long a claim holds a subscription for one worker's renewal. */
 const CLAIM_MS = 5 * 60 * 1000;
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Renewals (BILLING.md 3.4). Each due subscription is claimed with a conditional update, so of
  * several concurrent `runDue()` calls exactly one renews it. The renewal is one transaction: the
  * period moves on and a pending `subscription_cycle` order is created (billed in advance, with
- * any pending proration lines); the charge sweep then charges it off-session. A subscription set
- * to cancel at period end ends instead; a lapsed one (more than one period unbilled) is not
- * reinstated with one order per missed period: it ends (BILLING.md 3.3).
+ * the ended period's metered usage in arrears and any pending proration lines; the meters are
+ * reset, see `metered.ts`); the charge sweep then charges it off-session. A subscription set to
+ * cancel at period end ends instead (its last period's usage on a final order); a lapsed one (more
+ * than one period unbilled) is not reinstated with one order per missed period: it ends (BILLING.md 3.3).
  *
  * Throughput: due subscriptions are claimed a batch at a time (one conditional update), what the
  * batch refers to (products and prices, customers, discounts, merchants) is read once, and the
@@ -69,26 +70,21 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
     }
     const interval = sub.recurringInterval;
     const lapsed = nextPeriodEnd(end, sub.anchorDay, interval) <= now;
+    const loaded = batch.products.get(sub.productId) ?? null;
+    const discount = sub.discountId ? (batch.discounts.get(sub.discountId) ?? null) : null;
     if (sub.cancelAtPeriodEnd || lapsed) {
       const ended = await endNow(tx, emit, orders, { ...sub, endsAt: sub.endsAt ?? end }, now);
-      return ended ? ("ended" as const) : ("skipped" as const);
+      if (!ended) return "skipped" as const;
+      // The last period's usage is billed in arrears on a final order (BILLING.md 3.4 step 1).
+      const customer = batch.customers.get(sub.customerId) ?? null;
+      const deps = { merchants, orders, now };
+      await settleFinalUsage(deps, tx, emit, ended, end, { product: loaded, discount, customer });
+      return "ended" as const;
     }
     const anchorDay = sub.status === "trialing" ? end.getUTCDate() : sub.anchorDay;
     const nextEnd = nextPeriodEnd(end, anchorDay, interval);
-    const loaded = batch.products.get(sub.productId) ?? null;
     const price = loaded?.prices.find((p) => p.id === sub.priceId) ?? null;
-    const discount = sub.discountId ? (batch.discounts.get(sub.discountId) ?? null) : null;
     const charge = periodCharge(price, discount, sub, end);
-    const name = loaded?.product.name ?? "Subscription";
-    const lines: OrderLine[] = [
-      {
-        label: `${seatLabel(name, sub.seats)} — From ${day(end)} to ${day(nextEnd)}`,
-        amount: charge.base,
-        proration: false,
-        productPriceId: sub.priceId,
-      },
-      ...(sub.pendingItems ?? []).map((p) => ({ ...p, proration: true })),
-    ];
     const changes = {
       ...release,
       currentPeriodStart: end,
@@ -107,6 +103,26 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
         ? await repo.move(sub.id, "trialing", "active", changes, held)
         : await repo.patch(sub.id, sub.status, changes, held);
     if (!done) return "skipped" as const;
+    // The period that ended: its metered usage, in arrears (a trial's usage is not billed).
+    const window = { start: sub.currentPeriodStart, cutoff: end, bill: sub.status !== "trialing" };
+    const metered = await closeMeteredPeriod(tx, sub, loaded, window);
+    const name = loaded?.product.name ?? "Subscription";
+    const lines: OrderLine[] = [
+      {
+        label: `${seatLabel(name, sub.seats)} — From ${isoDay(end)} to ${isoDay(nextEnd)}`,
+        amount: charge.base,
+        proration: false,
+        productPriceId: sub.priceId,
+      },
+      ...metered.lines,
+      ...(sub.pendingItems ?? []).map((p) => ({ ...p, proration: true })),
+    ];
+    const meteredTotal = metered.lines.reduce((sum, l) => sum + l.amount, 0);
+    // With usage on the order, the discount applies to the subtotal of static and metered lines.
+    const discountAmount =
+      meteredTotal > 0
+        ? orderDiscount(discount, sub, end, charge.base + meteredTotal)
+        : charge.discountAmount;
     const renewed: SubscriptionRow = { ...sub, ...changes, status: "active" };
     // A trial converting is the subscription becoming active (BILLING.md 3.7).
     const converted = sub.status === "trialing";
@@ -117,7 +133,7 @@ export function createRenewals(ctx: BillingContext, merchants: MerchantService, 
     // a trial converting grants with the product's benefits as the batch loaded them.
     const benefits = converted ? loaded?.benefits.map((b) => b.id) : ("unchanged" as const);
     await emitSubscription(tx, emit, renewed, types, converted, benefits);
-    return { renewed, lines, discountAmount: charge.discountAmount, product: loaded, discount };
+    return { renewed, lines, discountAmount, product: loaded, discount };
   }
 
   /** Renews claimed subscriptions in one transaction; the outcome of each, in order. */

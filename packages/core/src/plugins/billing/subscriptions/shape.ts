@@ -4,35 +4,42 @@ import type { LoadedProduct } from "../catalog/repository";
 import { serializeMeter, serializePrice, serializeProduct } from "../catalog/serialize";
 import { customerRepository } from "../customers/repository";
 import { serializeCustomer } from "../customers/serialize";
+import { creditBalance, settle } from "../meter-credits/ledger";
 import { meterCreditRepository } from "../meter-credits/repository";
-import type { MeterRow, PriceRow, SubscriptionRow } from "../rows";
+import { meteredAmount } from "../money";
+import type { MeterCreditRow, MeterRow, PriceRow, SubscriptionRow } from "../rows";
 import { meterQuery } from "../usage/balances";
 import { usageRepository } from "../usage/repository";
+import { meteredPrices } from "./metered";
 import { subscriptionCore } from "./serialize";
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 
 /**
- * The spec's Subscription meter of one metered price over the current period: units consumed by
- * the customer's events (evaluated in the database), units credited by meter credit grants in the
- * period, and the amount they come to (units beyond the credits x unitAmount, capped at capAmount).
+ * The spec's Subscription meter of one metered price over the current period (the meter's window
+ * since its last reset): units consumed by the customer's events (evaluated in the database), the
+ * meter's credits now (the ledger: what rolled over plus what was credited since), and the amount
+ * the period comes to so far (units beyond the credits x unitAmount, rounded once, capped at
+ * capAmount): the preview of the next invoice's line.
  */
-async function periodMeter(db: DBAdapter, s: SubscriptionRow, price: PriceRow, meter: MeterRow) {
-  const start = s.currentPeriodStart;
-  const end = s.currentPeriodEnd ?? undefined;
+async function periodMeter(
+  db: DBAdapter,
+  s: SubscriptionRow,
+  { price, meter }: { price: PriceRow; meter: MeterRow },
+  ledger: readonly MeterCreditRow[],
+) {
   const consumedUnits = await usageRepository(db).evaluate(
     s.merchantId,
-    { customerId: s.customerId, start, end },
+    { customerId: s.customerId, start: s.currentPeriodStart, end: s.currentPeriodEnd ?? undefined },
     meterQuery(meter),
   );
-  const credited = (await meterCreditRepository(db).ofCustomer(s.customerId, meter.id))
-    .filter((c) => c.createdAt >= start && (!end || c.createdAt < end))
-    .reduce((sum, c) => sum + c.units, 0);
-  const creditedUnits = Math.max(0, credited);
-  const billable = Math.max(0, consumedUnits - creditedUnits);
-  const raw = Math.round(billable * Number(price.unitAmount ?? 0));
-  const amount =
-    price.capAmount !== null && price.capAmount !== undefined ? Math.min(raw, price.capAmount) : raw;
+  const credits = creditBalance(ledger, meter.id);
+  const creditedUnits = credits.expiring + credits.rolling;
+  const amount = meteredAmount(
+    settle(consumedUnits, credits).billableUnits,
+    price.unitAmount ?? "0",
+    price.capAmount,
+  );
   return { consumedUnits, creditedUnits, amount, meterId: meter.id, meter: serializeMeter(meter) };
 }
 
@@ -44,11 +51,10 @@ async function shapeOne(
   customer: ReturnType<typeof serializeCustomer> | null,
 ) {
   const prices = (loaded?.prices ?? []).filter((p) => p.id === s.priceId || p.amountType === "metered_unit");
+  const metered = meteredPrices(loaded);
+  const ledger = metered.length > 0 ? await meterCreditRepository(db).ofCustomer(s.customerId) : [];
   const meters = [];
-  for (const price of prices) {
-    const meter = price.meterId ? loaded?.meters?.get(price.meterId) : undefined;
-    if (price.amountType === "metered_unit" && meter) meters.push(await periodMeter(db, s, price, meter));
-  }
+  for (const m of metered) meters.push(await periodMeter(db, s, m, ledger));
   return {
     ...subscriptionCore(s),
     priceId: s.priceId,
@@ -61,8 +67,9 @@ async function shapeOne(
 
 /**
  * Subscriptions in the spec's complete shape (customer, product, prices, meters). Products and
- * customers are loaded for the whole list at once (a constant number of queries); each metered
- * price adds its meter's evaluation (one aggregate in the database) and its credit rows.
+ * customers are loaded for the whole list at once (a constant number of queries); a subscription
+ * with metered prices adds its customer's credit ledger (one read) and each metered price its
+ * meter's evaluation (one aggregate in the database).
  */
 export async function serializeSubscriptions(db: DBAdapter, rows: readonly SubscriptionRow[]) {
   if (rows.length === 0) return [];

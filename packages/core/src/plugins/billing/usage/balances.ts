@@ -1,6 +1,7 @@
 import type { DBAdapter } from "../../../db/adapter";
 import { meterRepository } from "../catalog/meters/repository";
 import { serializeMeter } from "../catalog/serialize";
+import { creditBalance, lastReset } from "../meter-credits/ledger";
 import { meterCreditRepository } from "../meter-credits/repository";
 import type { CustomerRow, MeterRow } from "../rows";
 import { meterAggregation, meterFilter } from "./meter-query";
@@ -12,26 +13,27 @@ export function meterQuery(meter: MeterRow): MeterQuery {
 }
 
 /**
- * The customer's meter balances (BILLING.md 7.6): one entry per live meter with at least one
- * matching event. consumedUnits = the meter's aggregation over the customer's user events, in the
- * database (a count, plus the aggregation itself unless it is a count). creditedUnits = the sum of
- * the customer's meter credit ledger (`meter_credit` grants: + on grant and at each renewal, - on
- * revoke; one query for all meters, a handful of rows per grant). balance = credited - consumed.
- * There is no reset anchor yet (metered billing at cycle end is not built): the window is all time.
+ * The customer's meter balances (BILLING.md 7.6): one entry per live meter that has counted an
+ * event, holds credits or was reset. The window is the meter's current period: events since its
+ * last reset (a subscription's metered price resets its meter at each period end), all time for a
+ * meter never reset. consumedUnits = the meter's aggregation over the window's user events, in the
+ * database (a count, plus the aggregation itself unless it is a count). creditedUnits = the meter's
+ * credits now (the ledger of `meter_credit` grants and resets, one query for all meters: the
+ * non-negative running sum of expiring plus rolling credits). balance = credited - consumed.
  */
 export async function customerMeters(db: DBAdapter, customer: CustomerRow) {
   const meters = await meterRepository(db).listLive(customer.merchantId);
-  const credits = new Map<string, number>();
-  for (const row of await meterCreditRepository(db).ofCustomer(customer.id))
-    credits.set(row.meterId, (credits.get(row.meterId) ?? 0) + row.units);
+  const ledger = await meterCreditRepository(db).ofCustomer(customer.id);
   const events = usageRepository(db);
-  const window = { customerId: customer.id };
   const entries = await Promise.all(
     meters.map(async (meter) => {
       const query = meterQuery(meter);
+      const reset = lastReset(ledger, meter.id);
+      const window = { customerId: customer.id, ...(reset ? { start: reset } : {}) };
       const matched = await events.evaluate(customer.merchantId, window, { ...query, func: "count" });
-      const creditedUnits = Math.max(0, credits.get(meter.id) ?? 0);
-      if (matched === 0 && creditedUnits === 0) return null;
+      const credits = creditBalance(ledger, meter.id);
+      const creditedUnits = credits.expiring + credits.rolling;
+      if (matched === 0 && creditedUnits === 0 && !reset) return null;
       const consumedUnits =
         query.func === "count" || matched === 0
           ? matched

@@ -45,6 +45,15 @@ export function usageRepository(db: DBAdapter) {
     },
     /** One multi-row insert where the adapter has one. */
     insertMany: (rows: readonly Row[]) => db.createMany({ model: "billingEvent", data: rows }),
+    /** One event of the merchant, or null. */
+    find: (merchantId: string, id: string) =>
+      db.findOne<UsageEventRow>({
+        model: "billingEvent",
+        where: [
+          { field: "merchantId", value: merchantId },
+          { field: "id", value: id },
+        ],
+      }),
     /** Newest first (timestamp, then id), and the total. */
     async page(merchantId: string, w: EventWindow, page: number, limit: number) {
       const where = windowWhere(merchantId, w);

@@ -95,6 +95,8 @@ export const eventListInput = z.object({
   endTimestamp: dateInput.optional(),
 });
 
+export const eventIdInput = z.object({ ...scoped, id: z.string().min(1).max(255) });
+
 export const quantitiesInput = z.object({
   ...scoped,
   meterId: z.string().min(1).max(255),
@@ -106,4 +108,5 @@ export const quantitiesInput = z.object({
 
 export type IngestInput = z.input<typeof ingestInput>;
 export type EventListInput = z.input<typeof eventListInput>;
+export type EventIdInput = z.input<typeof eventIdInput>;
 export type QuantitiesInput = z.input<typeof quantitiesInput>;

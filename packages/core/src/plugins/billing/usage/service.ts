@@ -14,7 +14,9 @@ import { customerMeters, meterQuery } from "./balances";
 import { usageRepository } from "./repository";
 import {
   buyerIngestInput,
+  type EventIdInput,
   type EventListInput,
+  eventIdInput,
   type eventInput,
   eventListInput,
   type IngestInput,
@@ -171,6 +173,15 @@ export function createUsageService(ctx: BillingContext, merchants: MerchantServi
     return paginated(rows.map(serializeEvent), total, page, limit);
   }
 
+  /** GET /billing/events/get?id=: one event of the merchant, as the list shows it. */
+  async function get(input: EventIdInput) {
+    const data = parseInput(eventIdInput, input, "query");
+    const merchant = await merchantOf(merchants, data);
+    const event = await usageRepository(db).find(merchant.id, data.id);
+    if (!event) throw BILLING_ERRORS.EVENT_NOT_FOUND();
+    return serializeEvent(event);
+  }
+
   /**
    * GET /billing/meters/quantities: the meter per UTC bucket from startTimestamp (inclusive) to
    * endTimestamp (exclusive), empty buckets as 0, and the total over the window. Two aggregations
@@ -206,7 +217,7 @@ export function createUsageService(ctx: BillingContext, merchants: MerchantServi
     };
   }
 
-  return { ingest, ingestValidated, list, quantities, ingestForUser, metersForUser };
+  return { ingest, ingestValidated, list, get, quantities, ingestForUser, metersForUser };
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;

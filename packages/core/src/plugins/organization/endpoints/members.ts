@@ -84,7 +84,7 @@ export const addMember = defineEndpoint(organizationRoutes.addMember, {
       organizationId: targetOrganizationId(session, body.organizationId),
       role: body.role,
       teamId: body.teamId,
-      extra: additionalInput(app, "member", memberFields, body),
+      extra: additionalInput(app, "member", memberFields, body, "create"),
     });
   },
 });

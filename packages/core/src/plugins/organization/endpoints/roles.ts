@@ -1,24 +1,31 @@
 import { z } from "zod";
 import { defineEndpoint } from "../../../router/endpoint";
+import { nameString } from "../../../router/schemas";
 import { activeOrg } from "../active-session";
 import { targetOrganizationId } from "../context";
 import { ORG_ERRORS } from "../errors";
+import { additionalInput } from "../input";
+import { organizationRoleFields } from "../models";
 import { organizationRoutes } from "../routes";
 import { organizationServices } from "../services";
 
 const permission = z.record(z.string(), z.array(z.string()));
-const roleRef = { roleName: z.string().min(1).optional(), roleId: z.string().min(1).optional() };
+/** A role name: 1 to 255 characters. */
+const roleName = () => nameString().min(1);
+const roleRef = { roleName: roleName().optional(), roleId: z.string().min(1).optional() };
 const hasRef = (v: { roleName?: string; roleId?: string }) => Boolean(v.roleName || v.roleId);
 const REF_MESSAGE = "roleName or roleId is required";
 
 /**
  * POST /organization/create-role {role, permission: {resource: [actions]}, organizationId?,
- * additionalFields?} -> {success, roleData, statements}. Needs ac:create. The role model has no
- * additional fields, so `additionalFields` is accepted (better-auth's body) and ignored.
+ * additionalFields?} -> {success, roleData, statements} (`statements`: the new role's own
+ * grants, as better-auth). Needs ac:create, and the caller must hold
+ * every permission it grants (else 403 with `missingPermissions`). The name is stored lower-case.
+ * `additionalFields` sets the fields declared in `schema.organizationRole.additionalFields`.
  */
 export const createOrgRole = defineEndpoint(organizationRoutes.createOrgRole, {
   body: z.object({
-    role: z.string().min(1),
+    role: roleName(),
     permission,
     organizationId: z.string().optional(),
     additionalFields: z.record(z.string(), z.unknown()).optional(),
@@ -32,6 +39,13 @@ export const createOrgRole = defineEndpoint(organizationRoutes.createOrgRole, {
       organizationId,
       role: body.role,
       permission: body.permission,
+      extra: additionalInput(
+        app,
+        "organizationRole",
+        organizationRoleFields,
+        body.additionalFields ?? {},
+        "create",
+      ),
     });
   },
 });
@@ -68,14 +82,15 @@ export const getOrgRole = defineEndpoint(organizationRoutes.getOrgRole, {
 
 /**
  * POST /organization/update-role {roleName | roleId, data: {permission?, roleName?, ...extra},
- * organizationId?} -> {success, roleData}. Needs ac:update.
+ * organizationId?} -> {success, roleData}; other `data` keys set declared additional fields. Needs ac:update; new permissions must be held by the
+ * caller (as at create).
  */
 export const updateOrgRole = defineEndpoint(organizationRoutes.updateOrgRole, {
   body: z
     .object({
       ...roleRef,
       organizationId: z.string().optional(),
-      data: z.looseObject({ permission: permission.optional(), roleName: z.string().min(1).optional() }),
+      data: z.looseObject({ permission: permission.optional(), roleName: roleName().optional() }),
     })
     .refine(hasRef, REF_MESSAGE),
   auth: "session",
@@ -87,6 +102,7 @@ export const updateOrgRole = defineEndpoint(organizationRoutes.updateOrgRole, {
       organizationId,
       ref: { roleName: body.roleName, roleId: body.roleId },
       data: { permission: granted, roleName },
+      extra: additionalInput(app, "organizationRole", organizationRoleFields, body.data),
     });
   },
 });

@@ -26,7 +26,7 @@ export const createTeam = defineEndpoint(organizationRoutes.createTeam, {
       session.user.id,
       targetOrganizationId(session, body.organizationId),
       body.name,
-      additionalInput(app, "team", teamFields, body),
+      additionalInput(app, "team", teamFields, body, "create"),
     );
   },
 });

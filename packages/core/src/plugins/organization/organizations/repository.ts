@@ -1,5 +1,6 @@
 import type { DBAdapter, Row } from "../../../db/adapter";
 import type { Where } from "../../../db/where";
+import { roleRepository } from "../roles/repository";
 import type { MemberRow, OrganizationRow } from "../types";
 
 const byId = (id: string): Where => [{ field: "id", value: id }];
@@ -89,6 +90,7 @@ export function organizationRepository(db: DBAdapter) {
       }
       await db.deleteMany({ model: "invitation", where: inOrg });
       await db.deleteMany({ model: "memberRole", where: inOrg });
+      if (db.schema.organizationRole) await roleRepository(db).removeAll(id);
       await db.deleteMany({ model: "member", where: inOrg });
       await db.delete({ model: "organization", where: byId(id) });
     },

@@ -47,5 +47,9 @@ export function roleRepository(db: DBAdapter) {
       }),
 
     remove: (id: string) => db.delete({ model: "organizationRole", where: [{ field: "id", value: id }] }),
+
+    /** Every stored role of an organization (when the organization is deleted). */
+    removeAll: (organizationId: string) =>
+      db.deleteMany({ model: "organizationRole", where: inOrg(organizationId) }),
   };
 }

@@ -1,10 +1,12 @@
+import { isAdapterError } from "../../../db/adapter";
 import type { ErrorFactory } from "../../../errors/define-errors";
 import type { Statements } from "../access";
 import { assertCan, type OrgContext, requireMember, requireOrganization } from "../context";
 import { ORG_ERRORS } from "../errors";
 import { memberRepository } from "../members/repository";
 import { limitOf } from "../options";
-import type { OrganizationRoleRow } from "../types";
+import type { MemberRow, OrganizationRoleRow } from "../types";
+import { assertHoldsPermission, normalizeRoleName } from "./grant-check";
 import { roleRepository } from "./repository";
 
 export type RolePermission = Record<string, string[]>;
@@ -28,10 +30,26 @@ export function createRoleService(ctx: OrgContext) {
   const { app, opts } = ctx;
   const repo = () => roleRepository(app.adapter);
 
-  async function authorize(userId: string, organizationId: string, action: string, refused: ErrorFactory) {
+  async function authorize(
+    userId: string,
+    organizationId: string,
+    action: string,
+    refused: ErrorFactory,
+  ): Promise<MemberRow> {
     await requireOrganization(app.adapter, organizationId);
     const member = await requireMember(app.adapter, organizationId, userId);
     assertCan(opts, member, { ac: [action] }, refused);
+    return member;
+  }
+
+  /** Writes a role; a concurrent writer of the same name (unique index) is "already taken". */
+  async function write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isAdapterError(error, "UNIQUE_VIOLATION")) throw ORG_ERRORS.THAT_ROLE_NAME_IS_ALREADY_TAKEN();
+      throw error;
+    }
   }
 
   async function findRole(organizationId: string, ref: RoleRef): Promise<OrganizationRoleRow> {
@@ -56,14 +74,12 @@ export function createRoleService(ctx: OrgContext) {
       organizationId: string;
       role: string;
       permission: RolePermission;
-    }): Promise<{ success: true; roleData: OrganizationRoleRow; statements: Statements }> {
+      extra?: Record<string, unknown>;
+    }): Promise<{ success: true; roleData: OrganizationRoleRow; statements: RolePermission }> {
       const { organizationId } = input;
-      await authorize(
-        input.userId,
-        organizationId,
-        "create",
-        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE,
-      );
+      const refused = ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_CREATE_A_ROLE;
+      const member = await authorize(input.userId, organizationId, "create", refused);
+      const role = normalizeRoleName(input.role);
       const max = await limitOf(
         opts.raw.dynamicAccessControl?.maximumRolesPerOrganization,
         { organizationId },
@@ -71,15 +87,20 @@ export function createRoleService(ctx: OrgContext) {
       );
       if ((await repo().count(organizationId)) >= max)
         throw ORG_ERRORS.THIS_ORGANIZATION_HAS_TOO_MANY_ROLES();
-      await assertNameFree(organizationId, input.role);
+      await assertNameFree(organizationId, role);
       assertValidPermission(opts.dynamicRoles.statements, input.permission);
-      const roleData = await repo().create({
-        organizationId,
-        role: input.role,
-        permission: input.permission,
-        createdAt: app.now(),
-      });
-      return { success: true, roleData, statements: opts.dynamicRoles.statements };
+      assertHoldsPermission(opts, member, input.permission, refused);
+      const roleData = await write(() =>
+        repo().create({
+          ...input.extra,
+          organizationId,
+          role,
+          permission: input.permission,
+          createdAt: app.now(),
+        }),
+      );
+      // `statements` is the new role's own grants (better-auth answers `ac.newRole(permission).statements`).
+      return { success: true, roleData, statements: input.permission };
     },
 
     async remove(userId: string, organizationId: string, ref: RoleRef): Promise<{ success: true }> {
@@ -110,29 +131,33 @@ export function createRoleService(ctx: OrgContext) {
       organizationId: string;
       ref: RoleRef;
       data: { permission?: RolePermission; roleName?: string };
+      extra?: Record<string, unknown>;
     }): Promise<{ success: true; roleData: OrganizationRoleRow }> {
       const { organizationId, data } = input;
-      await authorize(
-        input.userId,
-        organizationId,
-        "update",
-        ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE,
-      );
+      const refused = ORG_ERRORS.YOU_ARE_NOT_ALLOWED_TO_UPDATE_A_ROLE;
+      const member = await authorize(input.userId, organizationId, "update", refused);
       const row = await findRole(organizationId, input.ref);
-      const rename = data.roleName !== undefined && data.roleName !== row.role;
+      const newName = data.roleName === undefined ? undefined : normalizeRoleName(data.roleName);
+      const rename = newName !== undefined && newName !== row.role;
       if (rename) {
-        await assertNameFree(organizationId, data.roleName!);
+        await assertNameFree(organizationId, newName);
         if ((await memberRepository(app.adapter).countWithRole(organizationId, row.role)) > 0) {
           throw ORG_ERRORS.CANNOT_RENAME_A_ROLE_THAT_IS_ASSIGNED_TO_MEMBERS();
         }
       }
-      if (data.permission) assertValidPermission(opts.dynamicRoles.statements, data.permission);
+      if (data.permission) {
+        assertValidPermission(opts.dynamicRoles.statements, data.permission);
+        assertHoldsPermission(opts, member, data.permission, refused);
+      }
       const roleData =
-        (await repo().update(row.id, {
-          ...(rename ? { role: data.roleName } : {}),
-          ...(data.permission ? { permission: data.permission } : {}),
-          updatedAt: app.now(),
-        })) ?? row;
+        (await write(() =>
+          repo().update(row.id, {
+            ...input.extra,
+            ...(rename ? { role: newName } : {}),
+            ...(data.permission ? { permission: data.permission } : {}),
+            updatedAt: app.now(),
+          }),
+        )) ?? row;
       return { success: true, roleData };
     },
   };
