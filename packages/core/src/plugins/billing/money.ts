@@ -25,6 +25,14 @@ export const ZERO_DECIMAL_CURRENCIES = new Set([
 export const MAX_AMOUNT = 99_999_999;
 export const DEFAULT_CURRENCY = "usd";
 
+/** An amount for people: 5000 usd -> "$50.00", 500 jpy -> "¥500". */
+export function formatMoney(amount: number, currency: string): string {
+  const factor = ZERO_DECIMAL_CURRENCIES.has(currency) ? 1 : 100;
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    amount / factor,
+  );
+}
+
 /** Rounds half away from zero: 8.5 -> 9, -8.5 -> -9 (not banker's rounding). */
 export function roundHalfAwayFromZero(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));

@@ -280,7 +280,7 @@ export async function meteredFlow(app: BenefitShop) {
   expect(items1.slice(1).map((i) => i.productPriceId)).toHaveLength(5);
   expect(want1[2]).toBe(10_000); // the max meter hits its cap
   expect(items1[3]!.label).toMatch(
-    /^Peak pro tokens — 90 units — From 2026-01-15 to 2026-02-15 — Capped at 10000$/,
+    /^Peak pro tokens — 90 units — From 2026-01-15 to 2026-02-15 — Capped at \$100.00$/,
   );
   expect(items1[1]!.label).toContain(`, ${EXPIRING} credited`);
   expect(renewal1).toMatchObject({

@@ -82,7 +82,7 @@ describe("metered prices at the cycle end", () => {
     const final = await lastOrder(plan);
     expect(final).toMatchObject({ billingReason: "subscription_cycle", totalAmount: 5000, status: "paid" });
     expect((await plan.items(final.id)).map((i) => i.label)).toEqual([
-      "Tokens — 30000 units — From 2026-01-15 to 2026-02-15 — Capped at 5000",
+      "Tokens — 30000 units — From 2026-01-15 to 2026-02-15 — Capped at $50.00",
     ]);
     const sub = await ok<{ status: string }>(
       plan.app.shop.get("/billing/subscriptions/get", { query: { id: plan.id } }),

@@ -1,18 +1,13 @@
 import { escapeHtml } from "../../../auth/endpoints/error-page";
 import type { SerializedCheckout } from "../checkout/serialize";
-import { ZERO_DECIMAL_CURRENCIES } from "../money";
+import { formatMoney } from "../money";
 import { safeStoredUrl } from "../urls";
 import { type Choice, countryChoices, STATE_CHOICES, STATE_LABELS } from "./countries";
 import { CHECKOUT_PAGE_SCRIPT } from "./script";
 import { CHECKOUT_PAGE_STYLE } from "./style";
 
 /** Formats minor units for display (the page script formats the same way). */
-export function formatMoney(amount: number, currency: string): string {
-  const factor = ZERO_DECIMAL_CURRENCIES.has(currency) ? 1 : 100;
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    amount / factor,
-  );
-}
+export { formatMoney };
 
 interface Field {
   id: string;

@@ -5,7 +5,7 @@ import { customerRepository } from "../customers/repository";
 import { discountRepository } from "../discounts/repository";
 import { creditBalance, settle } from "../meter-credits/ledger";
 import { meterCreditRepository } from "../meter-credits/repository";
-import { discountAmountFor, meteredAmount } from "../money";
+import { discountAmountFor, formatMoney, meteredAmount } from "../money";
 import type { CustomerRow, DiscountRow, MeterRow, PriceRow, SubscriptionRow } from "../rows";
 import { meterQuery } from "../usage/balances";
 import { usageRepository } from "../usage/repository";
@@ -81,7 +81,7 @@ export async function closeMeteredPeriod(
     lines.push({
       label:
         `${meter.name} — ${unitsText(units)} units${credited} — From ${isoDay(window.start)} to ${isoDay(window.cutoff)}` +
-        (capped ? ` — Capped at ${price.capAmount}` : ""),
+        (capped ? ` — Capped at ${formatMoney(price.capAmount ?? 0, price.priceCurrency)}` : ""),
       amount: capped ? (price.capAmount ?? 0) : raw,
       proration: false,
       productPriceId: price.id,
