@@ -248,8 +248,7 @@ async function main(url: string) {
       throw new Error("partitioned meter differs");
   } finally {
     if (extra.length) await app.pool.query(`DROP TABLE IF EXISTS ${extra.join(", ")} CASCADE`);
-    if (process.env.BENCH_KEEP) await app.pool.end();
-    else await app.close();
+    await app.close();
   }
 }
 
