@@ -1,5 +1,6 @@
 import type { SessionWithUser } from "../auth/models";
 import { type CookieAttributes, parseCookieHeader, serializeCookie } from "../cookies/serialize";
+import type { Incoming } from "../router/incoming";
 import type { AppContext } from "./app-context";
 
 /**
@@ -31,14 +32,25 @@ class Context implements RequestContext {
   readonly responseHeaders = new Headers();
   session: SessionWithUser | null | undefined = undefined;
   #cookies: Map<string, string> | undefined;
+  #request: Request | undefined;
+  #incoming: Incoming | undefined;
 
   constructor(
     readonly app: AppContext,
-    readonly request: Request | undefined,
+    request: Request | undefined,
     headers: Headers | undefined,
     readonly isServerCall: boolean,
+    incoming: Incoming | undefined,
   ) {
-    this.headers = headers ?? request?.headers ?? new Headers();
+    this.#request = request;
+    this.#incoming = incoming;
+    this.headers = headers ?? incoming?.headers ?? request?.headers ?? new Headers();
+  }
+
+  /** A routed request's Web `Request` is built on first read (the Node adapter starts without one). */
+  get request(): Request | undefined {
+    if (!this.#request && this.#incoming) this.#request = this.#incoming.request();
+    return this.#request;
   }
 
   getCookie(name: string): string | null {
@@ -61,13 +73,13 @@ class Context implements RequestContext {
   }
 
   ip(): string | null {
-    return this.app.clientIp(this.headers, this.request);
+    return this.app.clientIp(this.headers, this.#incoming ? this.#incoming.peer : this.#request);
   }
 }
 
 export function createRequestContext(
   app: AppContext,
-  init: { request?: Request; headers?: Headers; isServerCall: boolean },
+  init: { request?: Request; headers?: Headers; isServerCall: boolean; incoming?: Incoming },
 ): RequestContext {
-  return new Context(app, init.request, init.headers, init.isServerCall);
+  return new Context(app, init.request, init.headers, init.isServerCall, init.incoming);
 }
