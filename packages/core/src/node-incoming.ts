@@ -39,11 +39,24 @@ function parsedBody(req: NodeRequest): string | undefined {
 
 /** The request body as a Web stream (for a Web `Request`). */
 export function nodeBodyStream(req: NodeRequest): ReadableStream<Uint8Array> {
+  // After a reader cancels (413), the socket's late events must not touch the closed stream.
+  let cancelled = false;
   return new ReadableStream({
     start(controller) {
-      req.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
-      req.on("end", () => controller.close());
-      req.on("error", (error) => controller.error(error));
+      req.on("data", (chunk: Buffer) => {
+        if (!cancelled) controller.enqueue(new Uint8Array(chunk));
+      });
+      req.on("end", () => {
+        if (!cancelled) controller.close();
+      });
+      req.on("error", (error) => {
+        if (!cancelled) controller.error(error);
+      });
+    },
+    cancel() {
+      cancelled = true;
+      // The rest is drained, not kept, so a keep-alive connection stays usable.
+      req.resume();
     },
   });
 }
