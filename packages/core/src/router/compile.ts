@@ -51,20 +51,23 @@ async function checkOrigin(rc: RequestContext) {
   if (!originValue || !checker.isTrustedOrigin(originValue)) throw AUTH_ERRORS.INVALID_ORIGIN();
 }
 
-/** The redirect targets a request carries; a present value that is not a string is refused. */
+/** Adds one redirect target to `found`; a present value that is not a string is refused. */
+function collectTarget(found: string[] | undefined, value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === "") return found;
+  if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACKURL();
+  if (!found) return [value];
+  found.push(value);
+  return found;
+}
+
+/** The redirect targets a request carries (no closure per request: this runs on every routed call). */
 function redirectTargets(sources: readonly unknown[], extra: readonly string[]): string[] | undefined {
   let found: string[] | undefined;
-  const collect = (value: unknown) => {
-    if (value === undefined || value === null || value === "") return;
-    if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACKURL();
-    if (found) found.push(value);
-    else found = [value];
-  };
   for (const source of sources) {
     if (!source || typeof source !== "object") continue;
     const record = source as Record<string, unknown>;
-    for (const field of REDIRECT_FIELDS) collect(record[field]);
-    for (const field of extra) collect(record[field]);
+    for (const field of REDIRECT_FIELDS) found = collectTarget(found, record[field]);
+    for (const field of extra) found = collectTarget(found, record[field]);
   }
   return found;
 }
