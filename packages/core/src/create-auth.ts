@@ -147,7 +147,7 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
       }
     }
     // Declared oversize bodies are refused before any endpoint runs (raw-body endpoints included).
-    if (incoming.hasBody && declaredTooLarge(incoming.headers, maxBodySize)) {
+    if (incoming.hasBody && declaredTooLarge(incoming.header("content-length"), maxBodySize)) {
       const spec = AUTH_ERRORS.REQUEST_BODY_TOO_LARGE;
       return Response.json({ message: spec.message, code: spec.code }, { status: spec.status });
     }

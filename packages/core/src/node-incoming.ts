@@ -16,6 +16,13 @@ export function nodeURL(req: NodeRequest, baseURL?: string): string {
   return new URL(req.url ?? "/", `${proto}://${host}`).href;
 }
 
+/** One header as `Headers.get` would give it from `nodeHeaders(req)` (values of a repeat joined by ", "). */
+function nodeHeader(req: NodeRequest, name: string): string | null {
+  const value = req.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
 /** The Node request's headers as Web Headers (repeated headers keep every value). */
 export function nodeHeaders(req: NodeRequest): Headers {
   const headers = new Headers();
@@ -104,14 +111,18 @@ function readNodeBody(req: NodeRequest, limit: number): Promise<Uint8Array> {
 export function nodeIncoming(req: NodeRequest, baseURL?: string): Incoming {
   const method = req.method ?? "GET";
   const url = nodeURL(req, baseURL);
-  const headers = nodeHeaders(req);
+  let headers: Headers | undefined;
   const address = req.socket?.remoteAddress;
   let request: Request | undefined;
   let read: Uint8Array | undefined;
   return {
     method,
     url,
-    headers,
+    get headers() {
+      headers ??= nodeHeaders(req);
+      return headers;
+    },
+    header: (name) => nodeHeader(req, name),
     peer: normaliseAddress(address),
     hasBody: hasBodyMethod(method),
     request() {
@@ -119,12 +130,14 @@ export function nodeIncoming(req: NodeRequest, baseURL?: string): Incoming {
       let body: BodyInit | undefined;
       if (hasBodyMethod(method))
         body = (read as Uint8Array<ArrayBuffer> | undefined) ?? parsedBody(req) ?? nodeBodyStream(req);
+      headers ??= nodeHeaders(req);
       request = new Request(url, { method, headers, body, duplex: "half" } as RequestInit);
       setSocketAddress(request, address);
       return request;
     },
     async readBytes(limit) {
-      if (declaredTooLarge(headers, limit)) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+      if (declaredTooLarge(nodeHeader(req, "content-length"), limit))
+        throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
       const parsed = parsedBody(req);
       if (parsed !== undefined) {
         const bytes = new TextEncoder().encode(parsed);

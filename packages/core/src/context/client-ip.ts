@@ -79,7 +79,10 @@ export function compileProxyList(entries: readonly string[]): (address: string) 
 /** The peer: a request built from a socket, or its (normalised) address itself. */
 export type PeerSource = Request | string | undefined;
 
-export type ClientIpResolver = (headers: Headers, peer: PeerSource) => string | null;
+/** What the resolver reads of the request headers (Headers, or a cheaper view of them). */
+export type HeaderReader = { get(name: string): string | null };
+
+export type ClientIpResolver = (headers: HeaderReader, peer: PeerSource) => string | null;
 
 const peerOf = (source: PeerSource) => (typeof source === "string" ? source : socketAddressOf(source));
 

@@ -11,6 +11,8 @@ export interface RequestContext {
   readonly app: AppContext;
   readonly request: Request | undefined;
   readonly headers: Headers;
+  /** One request header (lower-case name), as `headers.get(name)`; cheaper on the Node adapter. */
+  header(name: string): string | null;
   readonly responseHeaders: Headers;
   /** True for `auth.api.x(...)` calls made by trusted server code (not routed HTTP). */
   readonly isServerCall: boolean;
@@ -28,7 +30,7 @@ export interface RequestContext {
  * allocates one object and its response Headers.
  */
 class Context implements RequestContext {
-  readonly headers: Headers;
+  #headers: Headers | undefined;
   readonly responseHeaders = new Headers();
   session: SessionWithUser | null | undefined = undefined;
   #cookies: Map<string, string> | undefined;
@@ -44,7 +46,17 @@ class Context implements RequestContext {
   ) {
     this.#request = request;
     this.#incoming = incoming;
-    this.headers = headers ?? incoming?.headers ?? request?.headers ?? new Headers();
+    this.#headers = headers ?? request?.headers;
+  }
+
+  /** The request's Headers; on the Node adapter they are built on first read. */
+  get headers(): Headers {
+    this.#headers ??= this.#incoming?.headers ?? new Headers();
+    return this.#headers;
+  }
+
+  header(name: string): string | null {
+    return this.#incoming && !this.#headers ? this.#incoming.header(name) : this.headers.get(name);
   }
 
   /** A routed request's Web `Request` is built on first read (the Node adapter starts without one). */
@@ -54,7 +66,7 @@ class Context implements RequestContext {
   }
 
   getCookie(name: string): string | null {
-    this.#cookies ??= parseCookieHeader(this.headers.get("cookie"));
+    this.#cookies ??= parseCookieHeader(this.header("cookie"));
     return this.#cookies.get(name) ?? null;
   }
 
@@ -73,7 +85,9 @@ class Context implements RequestContext {
   }
 
   ip(): string | null {
-    return this.app.clientIp(this.headers, this.#incoming ? this.#incoming.peer : this.#request);
+    if (!this.#incoming) return this.app.clientIp(this.headers, this.#request);
+    // Forwarding headers are read one by one, without building the request's Headers.
+    return this.app.clientIp({ get: (name) => this.header(name) }, this.#incoming.peer);
   }
 }
 

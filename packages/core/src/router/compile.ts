@@ -36,11 +36,11 @@ export function redirectTo(rc: RequestContext, url: string): APIError {
 /** A state-changing request that carries cookies must come from a trusted origin (CSRF). */
 function needsOriginCheck(rc: RequestContext, method: string): boolean {
   if (SAFE_METHODS.has(method) || rc.app.options.advanced?.disableCSRFCheck) return false;
-  return Boolean(rc.headers.get("cookie"));
+  return Boolean(rc.header("cookie"));
 }
 
 async function checkOrigin(rc: RequestContext) {
-  const origin = rc.headers.get("origin") || rc.headers.get("referer");
+  const origin = rc.header("origin") || rc.header("referer");
   const checker = await originsFor(rc);
   let originValue: string | null = null;
   try {

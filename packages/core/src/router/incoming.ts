@@ -11,7 +11,10 @@ export interface Incoming {
   readonly method: string;
   /** The absolute, normalised URL (as `Request.url`). */
   readonly url: string;
+  /** Web Headers (the Node adapter builds them on first read). */
   readonly headers: Headers;
+  /** One header's value as `headers.get(name)` gives it (lower-case name), without building Headers. */
+  header(name: string): string | null;
   /** The socket's address (Node adapter), normalised; undefined when unknown. */
   readonly peer: string | undefined;
   /** A body may follow: not GET/HEAD, and the source has one. */
@@ -22,9 +25,8 @@ export interface Incoming {
   readBytes(limit: number): Promise<Uint8Array>;
 }
 
-/** 413 when the declared length is over the limit (checked before anything is read). */
-export function declaredTooLarge(headers: Headers, limit: number): boolean {
-  const length = headers.get("content-length");
+/** 413 when the declared length (the Content-Length value) is over the limit (checked before anything is read). */
+export function declaredTooLarge(length: string | null, limit: number): boolean {
   return length !== null && Number(length) > limit;
 }
 
@@ -42,7 +44,8 @@ export function concatChunks(chunks: readonly Uint8Array[], size: number): Uint8
 
 /** Reads a Web body stream, refusing (413) past `limit` whatever the declared length says. */
 async function readStream(request: Request, limit: number): Promise<Uint8Array> {
-  if (declaredTooLarge(request.headers, limit)) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+  if (declaredTooLarge(request.headers.get("content-length"), limit))
+    throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
   const reader = (request.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -70,6 +73,7 @@ export function fromWebRequest(request: Request): Incoming {
     method: request.method,
     url: request.url,
     headers: request.headers,
+    header: (name) => request.headers.get(name),
     peer: socketAddressOf(request),
     hasBody: request.body !== null,
     request: () => request,

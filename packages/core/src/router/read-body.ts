@@ -31,10 +31,11 @@ async function readForm(bytes: Uint8Array, type: string): Promise<Record<string,
  */
 export async function readRequestBody(request: Incoming, limit = DEFAULT_MAX_BODY_SIZE): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD" || !request.hasBody) return undefined;
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const declared = request.header("content-type");
+  const type = (declared ?? "").toLowerCase();
   const bytes = await request.readBytes(limit);
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return readForm(bytes, request.headers.get("content-type") ?? type);
+    return readForm(bytes, declared ?? type);
   }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return undefined;
