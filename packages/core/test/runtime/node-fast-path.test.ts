@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, request as httpRequest, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toNodeHandler } from "../../src/node";
@@ -91,7 +91,7 @@ const servers: Server[] = [];
 let fast = 0;
 let web = 0;
 
-async function listen(handler: ReturnType<typeof toNodeHandler>): Promise<number> {
+async function listen(handler: RequestListener): Promise<number> {
   const server = createServer(handler);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -288,6 +288,26 @@ describe("toNodeHandler fast path", () => {
     expect(a.status).toBe(200);
     expect(a.headers.filter(([k]) => k === "set-cookie").length).toBeGreaterThanOrEqual(1);
     expect(shape(a)).toEqual(shape(b));
+  });
+
+  it("takes a body Express already parsed (req.body) on both paths alike", async () => {
+    const parsed = (handler: ReturnType<typeof toNodeHandler>) =>
+      listen((req, res) => {
+        // What express.json() leaves behind: the stream consumed, the object on req.body.
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", () => {
+          Object.assign(req, { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+          void handler(req, res);
+        });
+      });
+    const fastParsed = await parsed(toNodeHandler(auth));
+    const webParsed = await parsed(toNodeHandler({ handler: (request) => auth.handler(request) }));
+    const sent = { path: "/api/auth/probe/echo", ...json({ from: "express", n: [1, 2] }) };
+    const a = await send(fastParsed, sent);
+    const b = await send(webParsed, sent);
+    expect(a.body).toBe('{"body":{"from":"express","n":[1,2]}}');
+    expect({ ...a, contentLength: undefined }).toEqual({ ...b, contentLength: undefined });
   });
 
   it("a client that goes away mid-body gets no handler call and leaves the server serving", async () => {
