@@ -33,7 +33,8 @@ export interface HttpResult {
   readonly p99: number;
   /** Server process CPU time per request (user + system, all its threads), nanoseconds. */
   readonly cpuPerRequest: number;
-  readonly rounds: readonly number[];
+  /** req/s of each round, e.g. "13201, 6750, 15146" (how much the machine moved). */
+  readonly rounds: string;
 }
 
 /** A forked process that answers one message per request. */
@@ -128,7 +129,7 @@ async function measureScenario(
       mean: run.results.reduce((a, r) => a + r.mean * r.requests, 0) / requests,
       p99: p99s[Math.floor(p99s.length / 2)]!,
       cpuPerRequest: run.cpuNs / run.total,
-      rounds: run.results.map((r) => Math.round(r.rps)),
+      rounds: run.results.map((r) => Math.round(r.rps)).join(", "),
     };
   });
 }
@@ -150,7 +151,7 @@ export async function runHttpComparison(options: HttpOptions, header: string): P
           for (const r of await measureScenario(scenario, servers, load, options)) {
             results.push(r);
             console.log(
-              `HTTP  ${r.title.padEnd(42)} ${r.server.padEnd(12)} ${formatOps(r.rps).padStart(8)} req/s  mean ${formatTime(r.mean).padStart(9)}  p99 ${formatTime(r.p99).padStart(9)}  server CPU ${formatTime(r.cpuPerRequest).padStart(9)}/req  rounds ${r.rounds.join(", ")}`,
+              `HTTP  ${r.title.padEnd(42)} ${r.server.padEnd(12)} ${formatOps(r.rps).padStart(8)} req/s  mean ${formatTime(r.mean).padStart(9)}  p99 ${formatTime(r.p99).padStart(9)}  server CPU ${formatTime(r.cpuPerRequest).padStart(9)}/req  rounds ${r.rounds}`,
             );
           }
         }
