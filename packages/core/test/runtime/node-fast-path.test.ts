@@ -310,6 +310,38 @@ describe("toNodeHandler fast path", () => {
     expect({ ...a, contentLength: undefined }).toEqual({ ...b, contentLength: undefined });
   });
 
+  it("builds the Web Request for a trustedOrigins function, with the socket's headers and URL", async () => {
+    const seen: { url: string; probe: string | null }[] = [];
+    const withFn = createTestAuth({
+      plugins: [probe],
+      logger: { disabled: true },
+      trustedOrigins: (request) => {
+        if (request) seen.push({ url: request.url, probe: request.headers.get("x-probe") });
+        return ["https://partner.example"];
+      },
+    });
+    const { browser } = await withFn.signUp({ email: "origins@example.com" });
+    const port = await listen(toNodeHandler(withFn.auth));
+    const post = (origin: string) =>
+      send(port, {
+        method: "POST",
+        path: "/api/auth/probe/echo",
+        headers: {
+          "content-type": "application/json",
+          cookie: browser.cookieHeader(),
+          origin,
+          "x-probe": "from-socket",
+        },
+        chunks: ["{}"],
+      });
+    expect((await post("https://partner.example")).status).toBe(200);
+    expect((await post("https://evil.example")).status).toBe(403);
+    expect(seen.at(-1)).toEqual({
+      url: `http://127.0.0.1:${port}/api/auth/probe/echo`,
+      probe: "from-socket",
+    });
+  });
+
   it("a client that goes away mid-body gets no handler call and leaves the server serving", async () => {
     for (const port of [fast, web]) {
       const before = echoed;
