@@ -13,6 +13,11 @@ export function setSocketAddress(request: Request, address: string | undefined):
   if (address) socketAddresses.set(request, normalise(address));
 }
 
+/** A socket's address as `socketAddressOf` reports it. */
+export function normaliseAddress(address: string | undefined): string | undefined {
+  return address ? normalise(address) : undefined;
+}
+
 export function socketAddressOf(request: Request | undefined): string | undefined {
   return request ? socketAddresses.get(request) : undefined;
 }
@@ -71,7 +76,15 @@ export function compileProxyList(entries: readonly string[]): (address: string) 
   };
 }
 
-export type ClientIpResolver = (headers: Headers, request: Request | undefined) => string | null;
+/** The peer: a request built from a socket, or its (normalised) address itself. */
+export type PeerSource = Request | string | undefined;
+
+/** What the resolver reads of the request headers (Headers, or a cheaper view of them). */
+export type HeaderReader = { get(name: string): string | null };
+
+export type ClientIpResolver = (headers: HeaderReader, peer: PeerSource) => string | null;
+
+const peerOf = (source: PeerSource) => (typeof source === "string" ? source : socketAddressOf(source));
 
 export function createClientIpResolver(
   headerNames: readonly string[],
@@ -80,9 +93,9 @@ export function createClientIpResolver(
   const trustAll = trustedProxies === true;
   const isTrusted =
     Array.isArray(trustedProxies) && trustedProxies.length > 0 ? compileProxyList(trustedProxies) : null;
-  if (!trustAll && !isTrusted) return (_headers, request) => socketAddressOf(request) ?? null;
-  return (headers, request) => {
-    const peer = socketAddressOf(request);
+  if (!trustAll && !isTrusted) return (_headers, source) => peerOf(source) ?? null;
+  return (headers, source) => {
+    const peer = peerOf(source);
     // A socket that is not a trusted proxy speaks for itself, whatever headers it sends.
     if (peer && isTrusted && !isTrusted(peer)) return peer;
     for (const name of headerNames) {
