@@ -3,7 +3,9 @@
  * library's Web `handler(Request)`. Same secret, session settings, database and scenarios for both;
  * see docs/performance.md for the method and the recorded numbers.
  *
- * Flags: --quick (short runs, for a smoke test), --only=id,id (scenario ids),
+ * Also over HTTP (compare-http.ts): each library behind node:http in its own process, a load
+ * generator in another. Flags: --mode=in-process,http (default both; HTTP runs first),
+ * --quick (short runs, for a smoke test), --only=id,id (scenario ids),
  * --backend=postgres,sqlite, --out=dir (default bench/results).
  */
 import { execSync } from "node:child_process";
@@ -13,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { BackendName } from "./backends";
+import { runHttpComparison } from "./compare-http";
 import { POSTGRES_URL } from "./config";
 import {
   type CpuRound,
@@ -29,6 +32,8 @@ import { createTarget, type Target, type TargetSpec } from "./targets";
 
 interface Args {
   quick: boolean;
+  /** In process (Web handler) and/or over HTTP (node:http servers and a load generator). */
+  modes: Set<string>;
   only: Set<string> | null;
   backends: BackendName[];
   out: string;
@@ -40,8 +45,11 @@ function parseArgs(argv: readonly string[]): Args {
   const only = value("only");
   const backends = (value("backend") ?? "postgres,sqlite").split(",") as BackendName[];
   for (const b of backends) if (b !== "postgres" && b !== "sqlite") throw new Error(`Unknown backend ${b}`);
+  const modes = new Set((value("mode") ?? "in-process,http").split(","));
+  for (const m of modes) if (m !== "in-process" && m !== "http") throw new Error(`Unknown mode ${m}`);
   return {
     quick: argv.includes("--quick"),
+    modes,
     only: only ? new Set(only.split(",")) : null,
     backends,
     out: value("out") ?? path.join(here, "..", "results"),
@@ -171,6 +179,12 @@ async function main() {
     cpuCalls: args.quick ? 3 : 8,
   };
   const results: Result[] = [];
+  const header = `Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, PostgreSQL ${machine.postgres}, better-auth ${machine.betterAuth}, ${machine.date}; load average ${machine.loadAverage} at start`;
+  if (args.modes.has("http")) {
+    await runHttpComparison({ quick: args.quick, only: args.only, out: args.out }, header);
+    console.log(`HTTP results written to ${path.relative(process.cwd(), args.out)}/latest-http.{json,md}`);
+  }
+  if (!args.modes.has("in-process")) return;
 
   for (const backend of args.backends) {
     for (const cookieCache of [false, true]) {

@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
+import { toNodeHandler as betterAuthNode } from "better-auth/node";
+import { organization, username } from "better-auth/plugins";
 import { type BackendName, postgresPool, type QueryCounter, sqliteDatabase } from "./backends";
 import { BASE_PATH, ORIGIN, SECRET, SESSION } from "./config";
 
@@ -14,8 +17,20 @@ const core: typeof import("@gatehouse-js/core") = coreSource
 const kyselyAdapters: typeof import("@gatehouse-js/core/adapters/kysely") = coreSource
   ? await import(`${coreSource}/adapters/kysely/index.ts`)
   : await import("@gatehouse-js/core/adapters/kysely");
+const nodeAdapter: typeof import("@gatehouse-js/core/node") = coreSource
+  ? await import(`${coreSource}/node.ts`)
+  : await import("@gatehouse-js/core/node");
+const organizationPlugin: typeof import("@gatehouse-js/core/plugins/organization") = coreSource
+  ? await import(`${coreSource}/plugins/organization/index.ts`)
+  : await import("@gatehouse-js/core/plugins/organization");
+const usernamePlugin: typeof import("@gatehouse-js/core/plugins/username") = coreSource
+  ? await import(`${coreSource}/plugins/username/index.ts`)
+  : await import("@gatehouse-js/core/plugins/username");
 const { createAuth, migrate } = core;
 const { postgresAdapter, sqliteAdapter } = kyselyAdapters;
+
+/** A node:http request listener. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 export type Library = "gatehouse" | "better-auth";
 
@@ -29,6 +44,8 @@ export interface Target {
   /** Cookie names, for building the signed-in Cookie header. */
   readonly cookiePrefix: string;
   handler(request: Request): Promise<Response>;
+  /** The library's own node:http adapter (`toNodeHandler`) over the same instance. */
+  readonly nodeHandler: NodeListener;
   /** PostgreSQL query counter (null on SQLite). */
   readonly counter: QueryCounter | null;
   close(): Promise<void>;
@@ -40,11 +57,13 @@ export interface TargetSpec {
   readonly cookieCache: boolean;
   /** better-auth only: `advanced.database.joins` (default false in 1.7). */
   readonly joins?: boolean;
+  /** The organization and username plugins, in both libraries (the HTTP runs: as users deploy). */
+  readonly plugins?: boolean;
 }
 
 let schemaSeq = 0;
 const schemaName = (spec: TargetSpec) =>
-  `bench_${spec.library.replace("-", "_")}_${spec.cookieCache ? "cc" : "db"}${spec.joins ? "_j" : ""}_${process.pid}_${++schemaSeq}`;
+  `bench_${spec.library.replace("-", "_")}_${spec.cookieCache ? "cc" : "db"}${spec.joins ? "_j" : ""}${spec.plugins ? "_p" : ""}_${process.pid}_${++schemaSeq}`;
 
 export function targetLabel(spec: Pick<TargetSpec, "library" | "joins">): string {
   return spec.library === "better-auth" && spec.joins ? "better-auth (joins)" : spec.library;
@@ -77,6 +96,7 @@ async function gatehouse(spec: TargetSpec): Promise<Target> {
     },
     rateLimit: { enabled: false },
     logger: { level: "error" },
+    plugins: spec.plugins ? [organizationPlugin.organization(), usernamePlugin.username()] : [],
   });
   await migrate(auth);
   await auth.ready;
@@ -87,6 +107,7 @@ async function gatehouse(spec: TargetSpec): Promise<Target> {
     cookieCache: spec.cookieCache,
     cookiePrefix: "gatehouse",
     handler: (request) => auth.handler(request),
+    nodeHandler: nodeAdapter.toNodeHandler(auth),
     counter,
     close: closeDb,
   };
@@ -127,6 +148,7 @@ async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
     experimental: { instrumentation: { enabled: false } },
     advanced: { database: { joins: spec.joins ?? false } },
     logger: { level: "error" as const },
+    plugins: spec.plugins ? [organization(), username()] : [],
   };
   const { runMigrations } = await getMigrations(options);
   await runMigrations();
@@ -138,6 +160,7 @@ async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
     cookieCache: spec.cookieCache,
     cookiePrefix: "better-auth",
     handler: (request) => auth.handler(request),
+    nodeHandler: betterAuthNode(auth),
     counter,
     close: closeDb,
   };

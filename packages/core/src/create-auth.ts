@@ -9,7 +9,16 @@ import type { AuthOptions } from "./kernel/options";
 import { createRateLimiter } from "./rate-limit";
 import { type Compiled, compileEndpoint } from "./router/compile";
 import { createDispatcher } from "./router/dispatch";
-import { DEFAULT_MAX_BODY_SIZE, declaredTooLarge } from "./router/read-body";
+import {
+  type Answer,
+  declaredTooLarge,
+  fromWebRequest,
+  type Incoming,
+  type ServesIncoming,
+  serveIncoming,
+  toWebResponse,
+} from "./router/incoming";
+import { DEFAULT_MAX_BODY_SIZE } from "./router/read-body";
 import type { AuthEndpoints, InferAPI, InferSession, InferUser, PluginServices } from "./types/infer";
 
 export interface AuthBase<O extends AuthOptions = AuthOptions> {
@@ -126,24 +135,30 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
     };
   }
 
-  const auth: AuthBase<O> = {
+  // The routed entry: the Web handler wraps its Request, the Node adapter starts from IncomingMessage.
+  const serve = async (incoming: Incoming): Promise<Answer> => {
+    if (!isReady) await ready;
+    if (rateLimiter.enabled) {
+      // The path as the router matches it: relative to the base path (other paths are 404s).
+      const pathname = new URL(incoming.url).pathname;
+      if (pathname.startsWith(`${routePrefix}/`)) {
+        const limited = await rateLimiter.check(incoming, pathname.slice(routePrefix.length));
+        if (limited) return limited;
+      }
+    }
+    // Declared oversize bodies are refused before any endpoint runs (raw-body endpoints included).
+    if (incoming.hasBody && declaredTooLarge(incoming.header("content-length"), maxBodySize)) {
+      const spec = AUTH_ERRORS.REQUEST_BODY_TOO_LARGE;
+      return Response.json({ message: spec.message, code: spec.code }, { status: spec.status });
+    }
+    return router.handle(incoming);
+  };
+
+  const auth: AuthBase<O> & ServesIncoming = {
     async handler(request) {
-      if (!isReady) await ready;
-      if (rateLimiter.enabled) {
-        // The path as the router matches it: relative to the base path (other paths are 404s).
-        const pathname = new URL(request.url).pathname;
-        if (pathname.startsWith(`${routePrefix}/`)) {
-          const limited = await rateLimiter.check(request, pathname.slice(routePrefix.length));
-          if (limited) return limited;
-        }
-      }
-      // Declared oversize bodies are refused before any endpoint runs (raw-body endpoints included).
-      if (request.body && declaredTooLarge(request, maxBodySize)) {
-        const spec = AUTH_ERRORS.REQUEST_BODY_TOO_LARGE;
-        return Response.json({ message: spec.message, code: spec.code }, { status: spec.status });
-      }
-      return router.handle(request);
+      return toWebResponse(await serve(fromWebRequest(request)));
     },
+    [serveIncoming]: serve,
     api: api as unknown as InferAPI<AuthEndpoints<O>>,
     $context: app,
     options,

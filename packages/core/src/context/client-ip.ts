@@ -1,4 +1,4 @@
-import type { ClientIpResolver } from "../kernel/app-context";
+import type { ClientIpResolver, HeaderReader, PeerSource } from "../kernel/app-context";
 
 /**
  * The client IP of a request. The socket's address (set by `toNodeHandler`) is the truth unless
@@ -13,6 +13,11 @@ const socketAddresses = new WeakMap<Request, string>();
 /** Records the peer address of a request built from a socket (Node adapter). */
 export function setSocketAddress(request: Request, address: string | undefined): void {
   if (address) socketAddresses.set(request, normalise(address));
+}
+
+/** A socket's address as `socketAddressOf` reports it. */
+export function normaliseAddress(address: string | undefined): string | undefined {
+  return address ? normalise(address) : undefined;
 }
 
 export function socketAddressOf(request: Request | undefined): string | undefined {
@@ -73,7 +78,9 @@ export function compileProxyList(entries: readonly string[]): (address: string) 
   };
 }
 
-export type { ClientIpResolver };
+export type { ClientIpResolver, HeaderReader, PeerSource };
+
+const peerOf = (source: PeerSource) => (typeof source === "string" ? source : socketAddressOf(source));
 
 export function createClientIpResolver(
   headerNames: readonly string[],
@@ -82,9 +89,9 @@ export function createClientIpResolver(
   const trustAll = trustedProxies === true;
   const isTrusted =
     Array.isArray(trustedProxies) && trustedProxies.length > 0 ? compileProxyList(trustedProxies) : null;
-  if (!trustAll && !isTrusted) return (_headers, request) => socketAddressOf(request) ?? null;
-  return (headers, request) => {
-    const peer = socketAddressOf(request);
+  if (!trustAll && !isTrusted) return (_headers, source) => peerOf(source) ?? null;
+  return (headers, source) => {
+    const peer = peerOf(source);
     // A socket that is not a trusted proxy speaks for itself, whatever headers it sends.
     if (peer && isTrusted && !isTrusted(peer)) return peer;
     for (const name of headerNames) {

@@ -13,7 +13,13 @@ import type { AnyPlugin } from "./plugin";
 import type { CoreServices } from "./services";
 
 /** The client IP of a request (`context/client-ip.ts` builds it from the proxy settings). */
-export type ClientIpResolver = (headers: Headers, request: Request | undefined) => string | null;
+export type ClientIpResolver = (headers: HeaderReader, peer: PeerSource) => string | null;
+
+/** The peer: a request built from a socket, or its (normalised) address itself. */
+export type PeerSource = Request | string | undefined;
+
+/** What the resolver reads of the request headers (Headers, or a cheaper view of them). */
+export type HeaderReader = { get(name: string): string | null };
 
 /** Trusted-origin checks (`router/origin.ts` builds one from the origin patterns). */
 export interface OriginChecker {

@@ -1,5 +1,6 @@
 import { type CookieAttributes, parseCookieHeader, serializeCookie } from "../cookies/serialize";
 import type { AppContext } from "./app-context";
+import type { Incoming } from "./incoming";
 import type { SessionWithUser } from "./models";
 import type { Principal } from "./principal";
 
@@ -11,6 +12,8 @@ export interface RequestContext {
   readonly app: AppContext;
   readonly request: Request | undefined;
   readonly headers: Headers;
+  /** One request header (lower-case name), as `headers.get(name)`; cheaper on the Node adapter. */
+  header(name: string): string | null;
   readonly responseHeaders: Headers;
   /** True for `auth.api.x(...)` calls made by trusted server code (not routed HTTP). */
   readonly isServerCall: boolean;
@@ -30,23 +33,44 @@ export interface RequestContext {
  * allocates one object and its response Headers.
  */
 class Context implements RequestContext {
-  readonly headers: Headers;
+  #headers: Headers | undefined;
   readonly responseHeaders = new Headers();
   session: SessionWithUser | null | undefined = undefined;
   principal: Principal | null | undefined = undefined;
   #cookies: Map<string, string> | undefined;
+  #request: Request | undefined;
+  #incoming: Incoming | undefined;
 
   constructor(
     readonly app: AppContext,
-    readonly request: Request | undefined,
+    request: Request | undefined,
     headers: Headers | undefined,
     readonly isServerCall: boolean,
+    incoming: Incoming | undefined,
   ) {
-    this.headers = headers ?? request?.headers ?? new Headers();
+    this.#request = request;
+    this.#incoming = incoming;
+    this.#headers = headers ?? request?.headers;
+  }
+
+  /** The request's Headers; on the Node adapter they are built on first read. */
+  get headers(): Headers {
+    this.#headers ??= this.#incoming?.headers ?? new Headers();
+    return this.#headers;
+  }
+
+  header(name: string): string | null {
+    return this.#incoming && !this.#headers ? this.#incoming.header(name) : this.headers.get(name);
+  }
+
+  /** A routed request's Web `Request` is built on first read (the Node adapter starts without one). */
+  get request(): Request | undefined {
+    if (!this.#request && this.#incoming) this.#request = this.#incoming.request();
+    return this.#request;
   }
 
   getCookie(name: string): string | null {
-    this.#cookies ??= parseCookieHeader(this.headers.get("cookie"));
+    this.#cookies ??= parseCookieHeader(this.header("cookie"));
     return this.#cookies.get(name) ?? null;
   }
 
@@ -65,13 +89,15 @@ class Context implements RequestContext {
   }
 
   ip(): string | null {
-    return this.app.clientIp(this.headers, this.request);
+    if (!this.#incoming) return this.app.clientIp(this.headers, this.#request);
+    // Forwarding headers are read one by one, without building the request's Headers.
+    return this.app.clientIp({ get: (name) => this.header(name) }, this.#incoming.peer);
   }
 }
 
 export function createRequestContext(
   app: AppContext,
-  init: { request?: Request; headers?: Headers; isServerCall: boolean },
+  init: { request?: Request; headers?: Headers; isServerCall: boolean; incoming?: Incoming },
 ): RequestContext {
-  return new Context(app, init.request, init.headers, init.isServerCall);
+  return new Context(app, init.request, init.headers, init.isServerCall, init.incoming);
 }

@@ -59,7 +59,8 @@ export interface SessionStore {
   create(data: Row, user: SessionWithUser["user"]): Promise<SessionRow>;
   findByToken(token: string): Promise<SessionWithUser | null>;
   update(current: SessionWithUser, changes: Row): Promise<SessionRow | null>;
-  listByUser(userId: string): Promise<SessionRow[]>;
+  /** The user's sessions; with `activeAt`, only those not expired at that time (filtered in the store). */
+  listByUser(userId: string, filter?: { activeAt?: Date }): Promise<SessionRow[]>;
   /** Deletes the given tokens of one user (all of them when `tokens` is undefined). */
   deleteForUser(userId: string, tokens?: readonly string[]): Promise<string[]>;
   /** Rewrites the cached user inside every stored session of that user (after a user update). */

@@ -2,6 +2,7 @@ import type { AppContext } from "../kernel/app-context";
 import { AUTH_ERRORS } from "../kernel/errors";
 import type { RateLimitRule } from "../kernel/options";
 import { createRequestContext } from "../kernel/request-context";
+import type { Incoming } from "../router/incoming";
 import { createRuleResolver, DEFAULT_RATE_LIMIT_RULES, type RuleEntry } from "./rules";
 import {
   databaseRateLimitStore,
@@ -36,7 +37,7 @@ export interface RateLimiter {
    * Counts an HTTP request to `path` (relative to the base path, e.g. "/sign-in/email"). Returns
    * the 429 response when it is over its limit, or null when it may proceed.
    */
-  check(request: Request, path: string): Promise<Response | null>;
+  check(request: Incoming, path: string): Promise<Response | null>;
 }
 
 /** The storage a configuration uses: explicit, else secondary storage when configured, else memory. */
@@ -96,7 +97,7 @@ export function createRateLimiter(app: AppContext): RateLimiter {
     async check(request, path) {
       const rule = ruleFor(path);
       if (rule === false) return null;
-      const ip = createRequestContext(app, { request, isServerCall: false }).ip();
+      const ip = createRequestContext(app, { incoming: request, isServerCall: false }).ip();
       if (!ip) {
         if (!warnedNoIp) {
           warnedNoIp = true;

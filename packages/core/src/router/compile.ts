@@ -6,6 +6,7 @@ import { AUTH_ERRORS } from "../kernel/errors";
 import type { SessionWithUser } from "../kernel/models";
 import { resolvePrincipal } from "../kernel/principal";
 import { createRequestContext, type RequestContext } from "../kernel/request-context";
+import { fromWebRequest, type Incoming } from "./incoming";
 import { guardInput } from "./input-guard";
 import { DEFAULT_MAX_BODY_SIZE, readRequestBody } from "./read-body";
 import { respond } from "./respond";
@@ -34,15 +35,14 @@ export function redirectTo(rc: RequestContext, url: string): APIError {
 }
 
 /** A state-changing request that carries cookies must come from a trusted origin (CSRF). */
-function needsOriginCheck(rc: RequestContext): boolean {
-  const { app, request } = rc;
-  if (!request || SAFE_METHODS.has(request.method) || app.options.advanced?.disableCSRFCheck) return false;
-  return Boolean(rc.headers.get("cookie"));
+function needsOriginCheck(rc: RequestContext, method: string): boolean {
+  if (SAFE_METHODS.has(method) || rc.app.options.advanced?.disableCSRFCheck) return false;
+  return Boolean(rc.header("cookie"));
 }
 
 async function checkOrigin(rc: RequestContext) {
-  const origin = rc.headers.get("origin") || rc.headers.get("referer");
-  const checker = await rc.app.originsFor(rc.request);
+  const origin = rc.header("origin") || rc.header("referer");
+  const checker = await originsFor(rc);
   let originValue: string | null = null;
   try {
     originValue = origin && origin !== "null" ? new URL(origin).origin : null;
@@ -52,27 +52,34 @@ async function checkOrigin(rc: RequestContext) {
   if (!originValue || !checker.isTrustedOrigin(originValue)) throw AUTH_ERRORS.INVALID_ORIGIN();
 }
 
-/** The redirect targets a request carries; a present value that is not a string is refused. */
+/** Adds one redirect target to `found`; a present value that is not a string is refused. */
+function collectTarget(found: string[] | undefined, value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === "") return found;
+  if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACKURL();
+  if (!found) return [value];
+  found.push(value);
+  return found;
+}
+
+/** The redirect targets a request carries (no closure per request: this runs on every routed call). */
 function redirectTargets(sources: readonly unknown[], extra: readonly string[]): string[] | undefined {
   let found: string[] | undefined;
-  const collect = (value: unknown) => {
-    if (value === undefined || value === null || value === "") return;
-    if (typeof value !== "string") throw AUTH_ERRORS.INVALID_CALLBACKURL();
-    if (found) found.push(value);
-    else found = [value];
-  };
   for (const source of sources) {
     if (!source || typeof source !== "object") continue;
     const record = source as Record<string, unknown>;
-    for (const field of REDIRECT_FIELDS) collect(record[field]);
-    for (const field of extra) collect(record[field]);
+    for (const field of REDIRECT_FIELDS) found = collectTarget(found, record[field]);
+    for (const field of extra) found = collectTarget(found, record[field]);
   }
   return found;
 }
 
+/** The static checker, unless `trustedOrigins` is a function of the request (which then gets built). */
+const originsFor = (rc: RequestContext) =>
+  rc.app.originsFor(typeof rc.app.options.trustedOrigins === "function" ? rc.request : undefined);
+
 /** Only requests that carry a redirect target pay for the origin checker (a function may build it). */
 async function checkRedirectTargets(rc: RequestContext, targets: readonly string[]) {
-  const checker = await rc.app.originsFor(rc.request);
+  const checker = await originsFor(rc);
   for (const target of targets) if (!checker.isTrustedURL(target)) throw AUTH_ERRORS.INVALID_CALLBACKURL();
 }
 
@@ -95,8 +102,8 @@ async function resolveAuth(
 
 /** What the endpoint logic needs from a call, routed or server-side. */
 interface Invocation {
-  readonly routed: boolean;
-  readonly request: Request | undefined;
+  /** Routed calls: the HTTP request (its body is read here unless the endpoint takes it raw). */
+  readonly incoming: Incoming | undefined;
   /** Server calls only: the body passed to `auth.api.x({ body })`. Routed calls read the request. */
   readonly body: unknown;
   readonly query: Record<string, unknown> | undefined;
@@ -110,14 +117,11 @@ async function invoke(
   rc: RequestContext,
   call: Invocation,
 ): Promise<unknown> {
-  const { routed, request } = call;
-  if (routed && needsOriginCheck(rc)) await checkOrigin(rc);
+  const { incoming } = call;
+  const routed = incoming !== undefined;
+  if (routed && needsOriginCheck(rc, incoming.method)) await checkOrigin(rc);
   const limit = app.options.advanced?.maxBodySize ?? DEFAULT_MAX_BODY_SIZE;
-  const rawBody = ep.rawBody
-    ? undefined
-    : routed && request
-      ? await readRequestBody(request, limit)
-      : call.body;
+  const rawBody = ep.rawBody ? undefined : routed ? await readRequestBody(incoming, limit) : call.body;
   guardInput(rawBody, "body");
   guardInput(call.query, "query");
   const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
@@ -138,7 +142,10 @@ async function invoke(
     session,
     principal,
     headers: rc.headers,
-    request,
+    // A getter: the Node adapter builds the Web Request only for handlers that read it.
+    get request() {
+      return rc.request;
+    },
   } as never);
 }
 
@@ -154,7 +161,7 @@ export type CompiledEndpoint = ((ctx?: Record<string, unknown>) => Promise<unkno
  * response headers it set; throws what the handler threw (APIErrors included).
  */
 export type RoutedEndpoint = (
-  request: Request,
+  request: Incoming,
   params: Record<string, string>,
   query: Record<string, unknown>,
 ) => Promise<{ value: unknown; headers: Headers }>;
@@ -208,8 +215,7 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
     const rc = createRequestContext(app, { request: bc.request, headers, isServerCall: !routed });
     try {
       return await invoke(app, ep, rc, {
-        routed,
-        request: bc.request,
+        incoming: routed && bc.request ? fromWebRequest(bc.request) : undefined,
         body: bc.body,
         query: bc.query,
         params: bc.params ?? {},
@@ -222,10 +228,10 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
     }
   });
 
-  const serve: RoutedEndpoint = async (request, params, query) => {
-    const rc = createRequestContext(app, { request, headers: request.headers, isServerCall: false });
+  const serve: RoutedEndpoint = async (incoming, params, query) => {
+    const rc = createRequestContext(app, { incoming, isServerCall: false });
     try {
-      const value = await invoke(app, ep, rc, { routed: true, request, body: undefined, query, params });
+      const value = await invoke(app, ep, rc, { incoming, body: undefined, query, params });
       return { value, headers: rc.responseHeaders };
     } catch (error) {
       throw new RoutedError(error, rc.responseHeaders);
@@ -242,8 +248,7 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
     const rc = createRequestContext(app, { request: input.request, headers, isServerCall: true });
     try {
       const value = await invoke(app, ep, rc, {
-        routed: false,
-        request: input.request,
+        incoming: undefined,
         body: input.body,
         query: input.query,
         params: input.params ?? {},

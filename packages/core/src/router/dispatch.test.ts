@@ -6,6 +6,7 @@ import { definePlugin } from "../kernel/plugin";
 import { createTestAuth } from "../testing";
 import { type Compiled, compileEndpoint, redirectTo } from "./compile";
 import { createDispatcher } from "./dispatch";
+import { fromWebRequest, toWebResponse } from "./incoming";
 
 /*
  * The routed fast path must answer exactly as better-call's router did. Each request below goes
@@ -189,7 +190,9 @@ describe("routed fast path", () => {
     ];
     for (const [url, init] of requests) {
       const expected = await snapshot(await reference.handler(new Request(url, init)));
-      const actual = await snapshot(await dispatcher.handle(new Request(url, init)));
+      const actual = await snapshot(
+        toWebResponse(await dispatcher.handle(fromWebRequest(new Request(url, init)))),
+      );
       expect({ url, method: init?.method ?? "GET", ...actual }).toEqual({
         url,
         method: init?.method ?? "GET",

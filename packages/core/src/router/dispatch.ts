@@ -1,7 +1,8 @@
 import { toResponse } from "better-call";
 import { isAPIError } from "../kernel/define-errors";
 import { type Compiled, type RoutedEndpoint, RoutedError } from "./compile";
-import { respond } from "./respond";
+import type { Answer, Incoming, Reply } from "./incoming";
+import { reply } from "./respond";
 
 /*
  * The HTTP router: the route table is built once at init, and a request costs a map lookup (static
@@ -25,18 +26,16 @@ interface ParamRoute extends Route {
 }
 
 export interface Dispatcher {
-  handle(request: Request): Promise<Response>;
+  handle(request: Incoming): Promise<Answer>;
 }
 
 export interface DispatcherOptions {
   readonly basePath: string;
   /** Unexpected (non-API) errors: return the response to send. */
-  onError(error: unknown, request: Request): Response | undefined;
+  onError(error: unknown, request: Incoming): Response | undefined;
 }
 
-/** Headers a response must not carry (better-call strips the same list). */
-
-const notFound = () => new Response(null, { status: 404, statusText: "Not Found" });
+const notFound = (): Reply => ({ status: 404, statusText: "Not Found", headers: new Headers(), body: null });
 
 /** rou3's key for a path: one trailing slash is not part of it. */
 const routeKey = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
@@ -160,7 +159,7 @@ export function createDispatcher(endpoints: Iterable<Compiled>, options: Dispatc
       if (!match || path.endsWith("/") !== match.route.path.endsWith("/")) return notFound();
       try {
         const { value, headers } = await match.route.serve(request, match.params, parseQuery(search));
-        return respond(value, headers);
+        return reply(value, headers);
       } catch (caught) {
         const routed = caught instanceof RoutedError ? caught : null;
         const error = routed ? routed.error : caught;

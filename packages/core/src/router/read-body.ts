@@ -1,45 +1,9 @@
 import { AUTH_ERRORS } from "../kernel/errors";
+import type { Incoming } from "./incoming";
 import { PrototypePollutionError, safeJsonParse } from "./safe-json";
 
 /** Default largest request body, in bytes (`advanced.maxBodySize`). */
 export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024;
-
-/** 413 when the declared length is over the limit (checked before anything is read). */
-export function declaredTooLarge(request: Request, limit: number): boolean {
-  const length = request.headers.get("content-length");
-  return length !== null && Number(length) > limit;
-}
-
-/** Reads the body's bytes, refusing (413) past `limit` whatever the declared length says. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
-  if (declaredTooLarge(request, limit)) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
-  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw AUTH_ERRORS.INVALID_BODY_PARAMETERS();
-    }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
-    }
-    chunks.push(step.value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
 
 async function readForm(bytes: Uint8Array, type: string): Promise<Record<string, string>> {
   let form: FormData;
@@ -65,12 +29,13 @@ async function readForm(bytes: Uint8Array, type: string): Promise<Record<string,
  * prototype-pollution protection) or form data (sign-in and sign-up forms post
  * `application/x-www-form-urlencoded`). No body: undefined. Unparseable bodies are 400s.
  */
-export async function readRequestBody(request: Request, limit = DEFAULT_MAX_BODY_SIZE): Promise<unknown> {
-  if (request.method === "GET" || request.method === "HEAD" || !request.body) return undefined;
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const bytes = await readLimited(request, limit);
+export async function readRequestBody(request: Incoming, limit = DEFAULT_MAX_BODY_SIZE): Promise<unknown> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.hasBody) return undefined;
+  const declared = request.header("content-type");
+  const type = (declared ?? "").toLowerCase();
+  const bytes = await request.readBytes(limit);
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    return readForm(bytes, request.headers.get("content-type") ?? type);
+    return readForm(bytes, declared ?? type);
   }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return undefined;

@@ -1,4 +1,5 @@
 import { toResponse } from "better-call";
+import { type Answer, toWebResponse } from "./incoming";
 
 /** Request-only and hop-by-hop headers never belong on a response (better-call strips the same). */
 const REQUEST_ONLY_HEADERS = new Set([
@@ -51,8 +52,11 @@ function stripRequestOnlyHeaders(headers: Headers) {
   for (const name of found) headers.delete(name);
 }
 
-/** The handler's value as a Response, as better-call's `toResponse` makes it. */
-export function respond(value: unknown, headers: Headers): Response {
+/**
+ * The handler's value as better-call's `toResponse` makes it; plain JSON (the common case) as a
+ * `Reply` the Node adapter writes without a Web `Response`.
+ */
+export function reply(value: unknown, headers: Headers): Answer {
   if (isPlainJSON(value)) {
     let body: string;
     try {
@@ -63,7 +67,12 @@ export function respond(value: unknown, headers: Headers): Response {
     }
     stripRequestOnlyHeaders(headers);
     headers.set("content-type", "application/json");
-    return new Response(body, { headers });
+    return { status: 200, statusText: "", headers, body };
   }
   return toResponse(value, { headers });
+}
+
+/** The handler's value as a Web Response, as better-call's `toResponse` makes it. */
+export function respond(value: unknown, headers: Headers): Response {
+  return toWebResponse(reply(value, headers));
 }

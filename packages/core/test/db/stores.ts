@@ -30,17 +30,32 @@ export function countedPglite(): { database: DatabaseAdapter; statements: () => 
 
 export const randomPrefix = (tag: string) => `${tag}${Math.random().toString(36).slice(2, 8)}_`;
 
-/** The four SQL stores; postgres and mysql only when their servers answer (else a reasoned skip). */
+/** Pushes the SQL text of every call of `target[method]` to `log` (statements seen at the driver). */
+function logCalls(target: object, method: string, log: string[] | undefined): void {
+  if (!log) return;
+  const record = target as Record<string, unknown>;
+  const original = (record[method] as (...args: unknown[]) => unknown).bind(target);
+  record[method] = (...args: unknown[]) => {
+    if (typeof args[0] === "string") log.push(args[0]);
+    return original(...args);
+  };
+}
+
+/**
+ * The four SQL stores; postgres and mysql only when their servers answer (else a reasoned skip).
+ * With `log`, every statement sent to the driver is pushed to it.
+ */
 export async function sqlStores(): Promise<
-  { name: StoreName; available: boolean; open: (options: AdapterOptions) => OpenStore }[]
+  { name: StoreName; available: boolean; open: (options: AdapterOptions, log?: string[]) => OpenStore }[]
 > {
   const [pgUp, myUp] = await Promise.all([serviceAvailable("postgres"), serviceAvailable("mysql")]);
   return [
     {
       name: "sqlite",
       available: true,
-      open: (options) => {
+      open: (options, log) => {
         const db = new Database(":memory:");
+        logCalls(db, "prepare", log);
         const database = sqliteAdapter(db, options);
         return { database, cleanup: async () => void (await database.close?.()) };
       },
@@ -48,16 +63,19 @@ export async function sqlStores(): Promise<
     {
       name: "pglite",
       available: true,
-      open: (options) => {
-        const database = pgliteAdapter(new PGlite(), options);
+      open: (options, log) => {
+        const pglite = new PGlite();
+        logCalls(pglite, "query", log);
+        const database = pgliteAdapter(pglite, options);
         return { database, cleanup: async () => void (await database.close?.()) };
       },
     },
     {
       name: "postgres",
       available: pgUp,
-      open: (options) => {
+      open: (options, log) => {
         const pool = new pg.Pool({ connectionString: serviceUrls.postgres, max: 10 });
+        pool.on("connect", (client) => logCalls(client, "query", log));
         const database = postgresAdapter(pool, options);
         return {
           database,
@@ -72,8 +90,9 @@ export async function sqlStores(): Promise<
     {
       name: "mysql",
       available: myUp,
-      open: (options) => {
+      open: (options, log) => {
         const pool = mysql.createPool({ uri: serviceUrls.mysql, timezone: "Z", connectionLimit: 10 });
+        pool.on("connection", (connection) => logCalls(connection, "query", log));
         const database = mysqlAdapter(pool, options);
         return {
           database,

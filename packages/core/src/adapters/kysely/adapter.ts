@@ -4,6 +4,7 @@ import { createDBAdapter } from "../../db/create-db-adapter";
 import { resolvePhysical } from "../../db/physical";
 import { createKyselyDriver } from "./driver";
 import { applyMigration, planMigration, toPlan } from "./migrations";
+import { jsonColumnsOf } from "./pg-bulk-insert";
 import type { DynamicKysely, KyselyAdapterOptions } from "./types";
 
 /** Builds the adapter; `owned` says whether `close()` destroys the Kysely instance. */
@@ -18,7 +19,8 @@ export function createKyselyAdapter(
     create({ schema, now: clock }) {
       const models = resolvePhysical(schema, adapterOptions);
       const idColumns = new Map([...models.values()].map((pm) => [pm.table, pm.columns.get("id") ?? "id"]));
-      return createDBAdapter(createKyselyDriver(db, { dialect, idColumns }), schema, {
+      const jsonColumns = jsonColumnsOf(models.values());
+      return createDBAdapter(createKyselyDriver(db, { dialect, idColumns, jsonColumns }), schema, {
         ...adapterOptions,
         now: adapterOptions.now ?? clock,
       });

@@ -1,8 +1,9 @@
-import { type RawBuilder, sql } from "kysely";
+import { CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { AdapterDriver, DriverCapabilities, Row } from "../../db/adapter";
 import type { WhereNode } from "../../db/where";
 import { aggregateSql } from "./aggregate-sql";
 import { mapErrors } from "./errors";
+import { rowsAsJson } from "./pg-bulk-insert";
 import { nestJoins, selectSql } from "./select-sql";
 import type { DynamicKysely, SqlDialect } from "./types";
 import { whereSql } from "./where-sql";
@@ -17,6 +18,8 @@ export interface KyselyDriverConfig {
   readonly dialect: SqlDialect;
   /** Primary key column per table (default `id`): MySQL re-reads an inserted row by it. */
   readonly idColumns: ReadonlyMap<string, string>;
+  /** JSON columns per table (PostgreSQL multi-row inserts send rows as one JSON document). */
+  readonly jsonColumns?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** An `AdapterDriver` over a Kysely instance (or a Kysely transaction, when `inTransaction`). */
@@ -47,16 +50,36 @@ export function createKyselyDriver(
   const columnsOf = (list: readonly Row[]) => [...new Set(list.flatMap((row) => Object.keys(row)))];
   const chunkSize = (list: readonly Row[]) =>
     Math.max(1, Math.floor(30_000 / Math.max(1, columnsOf(list).length)));
+  /**
+   * The statement text is built directly: a Kysely template with one node per value cost more
+   * CPU than the database took for a 1,000-row batch (usage ingestion, docs/performance.md).
+   */
   const insertRows = async (table: string, list: readonly Row[]): Promise<number> => {
     const columns = columnsOf(list);
     const perChunk = chunkSize(list);
-    for (let start = 0; start < list.length; start += perChunk) {
-      const values = list
-        .slice(start, start + perChunk)
-        .map((row) => sql`(${sql.join(columns.map((c) => row[c] ?? null))})`);
-      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES ${sql.join(values)}`.execute(
+    const names = sql.join(columns.map((c) => sql.id(c)));
+    const json =
+      dialect === "postgres" ? rowsAsJson(list, columns, config.jsonColumns?.get(table)) : undefined;
+    if (json !== undefined) {
+      await sql`INSERT INTO ${sql.table(table)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)`.execute(
         db,
       );
+      return list.length;
+    }
+    const head = sql`INSERT INTO ${sql.table(table)} (${names}) VALUES `.compile(db).sql;
+    for (let start = 0; start < list.length; start += perChunk) {
+      const chunk = list.slice(start, start + perChunk);
+      const parameters: unknown[] = [];
+      const tuples: string[] = [];
+      for (const row of chunk) {
+        const marks: string[] = [];
+        for (const c of columns) {
+          parameters.push(row[c] ?? null);
+          marks.push(dialect === "postgres" ? `$${parameters.length}` : "?");
+        }
+        tuples.push(`(${marks.join(", ")})`);
+      }
+      await db.executeQuery(CompiledQuery.raw(head + tuples.join(", "), parameters));
     }
     return list.length;
   };

@@ -26,9 +26,9 @@ export const listSessions = defineEndpoint(coreRoutes.listSessions, {
   auth: "session",
   noStore: true,
   async handler({ app, session }) {
-    const now = app.now().getTime();
-    const rows = await app.core.sessions.store.listByUser(session.user.id);
-    return rows.filter((s) => s.expiresAt.getTime() > now).map((s) => publicSession(app, s));
+    // Expired sessions are filtered by the query (the database's index does the work).
+    const rows = await app.core.sessions.store.listByUser(session.user.id, { activeAt: app.now() });
+    return rows.map((s) => publicSession(app, s));
   },
 });
 

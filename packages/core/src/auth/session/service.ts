@@ -41,7 +41,7 @@ export function createSessionService(app: AppContext, store: SessionStore): Sess
         token: generateRandomString(32),
         expiresAt: new Date(now.getTime() + ms(app.session.expiresIn)),
         ipAddress: rc.ip(),
-        userAgent: rc.headers.get("user-agent"),
+        userAgent: rc.header("user-agent"),
         // Timestamps from the app clock: freshness and refresh decisions read them.
         createdAt: now,
         updatedAt: now,

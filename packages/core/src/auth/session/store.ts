@@ -148,15 +148,23 @@ export function createSessionStore(app: AppContext): SessionStore {
       return session;
     },
 
-    async listByUser(userId: string): Promise<SessionRow[]> {
+    /** The user's sessions, newest first; with `activeAt`, only those expiring after it (filtered in the query). */
+    async listByUser(userId: string, filter: { activeAt?: Date } = {}): Promise<SessionRow[]> {
+      const { activeAt } = filter;
       if (storage && !useDb) {
         const index = await readIndex(userId);
         const rows = await Promise.all(index.map((e) => storage.get(sessionKey(e.token))));
-        return rows.filter((r): r is string => r !== null).map((r) => revive(r).session);
+        const sessions = rows.filter((r): r is string => r !== null).map((r) => revive(r).session);
+        return activeAt ? sessions.filter((s) => s.expiresAt.getTime() > activeAt.getTime()) : sessions;
       }
       return app.adapter.findMany<SessionRow>({
         model: "session",
-        where: [{ field: "userId", value: userId }],
+        where: activeAt
+          ? [
+              { field: "userId", value: userId },
+              { field: "expiresAt", operator: "gt", value: activeAt },
+            ]
+          : [{ field: "userId", value: userId }],
         sortBy: { field: "createdAt", direction: "desc" },
       });
     },

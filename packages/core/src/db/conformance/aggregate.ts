@@ -78,6 +78,50 @@ export function aggregateTests({ t, db, uid }: Suite): void {
       expect(await db().createMany({ model: "owner", data: [] })).toBe(0);
     });
 
+    it("stores every value type exactly as create does (JSON documents, arrays, dates, bigints)", async () => {
+      const batch = uid();
+      const rows: Row[] = [
+        {
+          name: `quote " back \\ slash ü 日本`,
+          nickname: null,
+          age: 42,
+          active: false,
+          balance: 9_007_199_254_740_000,
+          profile: { n: 1.5, s: 'x"y', nested: { k: [1, "two", null, true] } },
+          tags: ["a", 'b"c'],
+          createdAt: new Date("2026-03-04T05:06:07.089Z"),
+        },
+        // JSON scalars stay documents (a JSON string is not the column's text), columns differ.
+        { name: "scalar", profile: "just text", tags: [] },
+        { name: "number doc", profile: 7, age: 0 },
+      ];
+      const data = rows.map((r, i) => ({ ...r, batch, email: `${uid(`t${i}`)}@example.com` }));
+      expect(await db().createMany({ model: "owner", data })).toBe(3);
+      const one = await db().create<OwnerRow>({
+        model: "owner",
+        data: { ...data[0]!, email: `${uid("c")}@x.io` },
+      });
+      const stored = await db().findMany<OwnerRow>({
+        model: "owner",
+        where: [{ field: "batch", value: batch }],
+        sortBy: { field: "email", direction: "asc" },
+      });
+      const byName = new Map(stored.filter((r) => r.id !== one.id).map((r) => [r.name, r]));
+      const first = byName.get(rows[0]!.name as string)!;
+      const { id: _a, email: _b, ...expected } = one;
+      const { id: _c, email: _d, ...got } = first;
+      expect(got).toEqual(expected);
+      expect(first.profile).toEqual(rows[0]!.profile);
+      expect(first.createdAt.toISOString()).toBe("2026-03-04T05:06:07.089Z");
+      expect(byName.get("scalar")?.profile).toBe("just text");
+      expect(byName.get("scalar")?.tags).toEqual([]);
+      expect(byName.get("number doc")?.profile).toBe(7);
+      expect(byName.get("number doc")?.age).toBe(0);
+      // Defaults apply to rows that leave a column out.
+      expect(byName.get("scalar")?.active).toBe(true);
+      expect(byName.get("scalar")?.createdAt).toBeInstanceOf(Date);
+    });
+
     it("rejects the whole batch on a unique violation inside a transaction (nothing lands)", async () => {
       const batch = uid();
       const email = `${uid("dup")}@example.com`;

@@ -52,6 +52,13 @@ function requiredFieldIssues(next: CheckoutRow, paymentForm: boolean, hasToken: 
   return issues;
 }
 
+/** A JSON value as text with object keys sorted (values read back from the database keep no key order). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
   const { ctx, merchants, customers, subscriptions } = deps;
   const db = ctx.app.adapter;
@@ -91,10 +98,16 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         referenceId: checkout.referenceId,
       });
     }
+    const metadata = checkout.customerMetadata ?? {};
+    // Only what differs: a repeat purchase with the same details writes nothing and emits no
+    // customer.updated (each was an UPDATE and five reads for the event per purchase).
     const wantsUpdate =
-      checkout.customerBillingAddress ||
-      checkout.customerTaxId ||
-      Object.keys(checkout.customerMetadata ?? {}).length;
+      (checkout.customerBillingAddress &&
+        canonical(checkout.customerBillingAddress) !== canonical(customer.billingAddress)) ||
+      (checkout.customerTaxId && checkout.customerTaxId !== customer.taxId) ||
+      (Object.keys(metadata).length > 0 &&
+        canonical({ ...customer.metadata, ...metadata }) !== canonical(customer.metadata)) ||
+      (!customer.name && checkout.customerName);
     if (!wantsUpdate) return customer;
     return customers.update(tx, emit, customer, {
       ...(checkout.customerBillingAddress ? { billingAddress: checkout.customerBillingAddress } : {}),

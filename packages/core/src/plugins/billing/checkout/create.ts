@@ -157,7 +157,8 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
     };
     return ctx.write(async (tx, emit) => {
       const checkout = await checkoutRepository(tx).insert(row);
-      const view = await checkoutView(ctx, tx, checkout);
+      // The offered products were loaded above: the response is not read again.
+      const view = await checkoutView(ctx, tx, checkout, { products });
       await emit(merchantId, "checkout.created", view);
       return view;
     });

@@ -4,7 +4,8 @@ import { merchantRoutes as routes } from "./routes";
 
 /** POST /billing/events/ingest {events: [{name, customerId | externalCustomerId, ...}]} -> {inserted, duplicates} */
 export const ingestEvents = merchantWrite(routes.ingestEvents, ingestInput, (b, input) =>
-  b.usage.ingest(input),
+  // The body is validated and organizationId is the authorised merchant's id (see merchantWrite).
+  b.usage.ingestValidated(input.organizationId, input),
 );
 
 /** GET /billing/events/list?customerId&externalCustomerId&name&startTimestamp&endTimestamp&page&limit */

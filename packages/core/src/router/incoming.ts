@@ -1,0 +1,88 @@
+import { socketAddressOf } from "../context/client-ip";
+import { AUTH_ERRORS } from "../kernel/errors";
+import type { Incoming } from "../kernel/incoming";
+
+export type { Incoming };
+
+/** 413 when the declared length (the Content-Length value) is over the limit (checked before anything is read). */
+export function declaredTooLarge(length: string | null, limit: number): boolean {
+  return length !== null && Number(length) > limit;
+}
+
+/** Collects chunks into one array (no copy for a single chunk). */
+export function concatChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Reads a Web body stream, refusing (413) past `limit` whatever the declared length says. */
+async function readStream(request: Request, limit: number): Promise<Uint8Array> {
+  if (declaredTooLarge(request.headers.get("content-length"), limit))
+    throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw AUTH_ERRORS.INVALID_BODY_PARAMETERS();
+    }
+    if (step.done) break;
+    size += step.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+    }
+    chunks.push(step.value);
+  }
+  return concatChunks(chunks, size);
+}
+
+/** The Web handler's request as an `Incoming`. */
+export function fromWebRequest(request: Request): Incoming {
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    header: (name) => request.headers.get(name),
+    peer: socketAddressOf(request),
+    hasBody: request.body !== null,
+    request: () => request,
+    readBytes: (limit) => readStream(request, limit),
+  };
+}
+
+/** What the router answers when the value is plain JSON or nothing: written without a Web `Response`. */
+export interface Reply {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly body: string | null;
+}
+
+export type Answer = Reply | Response;
+
+/** An answer as the Web `Response` the Web handler returns. */
+export function toWebResponse(answer: Answer): Response {
+  if (answer instanceof Response) return answer;
+  return new Response(answer.body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+  });
+}
+
+/** The auth instance's routed entry for adapters that do not start from a Web `Request`. */
+export const serveIncoming: unique symbol = Symbol.for("gatehouse.serveIncoming");
+
+export interface ServesIncoming {
+  [serveIncoming](incoming: Incoming): Promise<Answer>;
+}
