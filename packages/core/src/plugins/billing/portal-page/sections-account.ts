@@ -8,9 +8,11 @@ import { defineSection } from "./section";
 
 type Methods = Awaited<ReturnType<PortalAccount["paymentMethods"]>>;
 
-/** Stripe mounts its Payment Element when the processor has a publishable key (as the checkout). */
-export const stripeKeyOf = (processor: Readonly<Record<string, string>>) =>
-  processor.processor === "stripe" && processor.publishableKey ? processor.publishableKey : null;
+/**
+ * The page mounts Stripe's Payment Element when the processor hands it a publishable key (as the
+ * checkout page does); only the Stripe processor has one (its `clientConfig()`).
+ */
+export const stripeKeyOf = (processor: Readonly<Record<string, string>>) => processor.publishableKey || null;
 
 /** A labelled control with its error line (`{id}-error`, announced) and optional hint. */
 function field(f: {
