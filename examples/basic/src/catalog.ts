@@ -1,5 +1,6 @@
 import type { ConfiguredProduct } from "@gatehouse-js/core/plugins/billing";
 import type { ExampleAuth } from "./auth";
+import { API_REQUEST_EVENT } from "./usage-event";
 
 /** Slugs the page buys by (`client.checkout({ slug })`), filled once the catalog exists. */
 export const storeProducts: ConfiguredProduct[] = [];
@@ -16,10 +17,20 @@ export const CATALOG = [
   {
     slug: "pro",
     name: "Gatehouse Pro",
-    description: "Priority support and early features for your team. Billed monthly, cancel any time.",
+    description:
+      "Priority support and early features. Billed monthly, plus $0.01 per API request (at most $10.00 a month).",
     recurringInterval: "month" as const,
     benefits: ["Priority support"],
     prices: [{ amountType: "fixed" as const, priceAmount: 1900, priceCurrency: "usd" }],
+    meteredRequests: true,
+  },
+  {
+    slug: "team",
+    name: "Gatehouse Team",
+    description: "Pro for the whole team, with API requests included. Billed monthly, cancel any time.",
+    recurringInterval: "month" as const,
+    benefits: ["Priority support"],
+    prices: [{ amountType: "fixed" as const, priceAmount: 4900, priceCurrency: "usd" }],
   },
   {
     slug: "starter",
@@ -29,6 +40,22 @@ export const CATALOG = [
     benefits: [] as string[],
   },
 ];
+
+/** The meter behind Pro's usage price: API requests the buyer records (`POST /usage/ingest`). */
+const METER = {
+  name: "API requests",
+  filter: {
+    conjunction: "and" as const,
+    clauses: [{ property: "name", operator: "eq" as const, value: API_REQUEST_EVENT }],
+  },
+  aggregation: { func: "count" as const },
+};
+
+async function seedMeter(auth: ExampleAuth, organizationId: string): Promise<string> {
+  const existing = await auth.billing.meters.list({ organizationId, limit: 100 });
+  const found = existing.items.find((m) => m.name === METER.name);
+  return found ? found.id : (await auth.billing.meters.create({ organizationId, ...METER })).id;
+}
 
 /** Benefits the products grant (shown in the billing page and the customer portal). */
 const BENEFITS = [
@@ -60,9 +87,18 @@ async function seedBenefits(auth: ExampleAuth, organizationId: string): Promise<
  */
 export async function seedCatalog(auth: ExampleAuth, organizationId: string): Promise<void> {
   const benefitIds = await seedBenefits(auth, organizationId);
+  const meterId = await seedMeter(auth, organizationId);
   const existing = await auth.billing.products.list({ organizationId, limit: 100 });
   storeProducts.length = 0;
-  for (const { slug, benefits, ...product } of CATALOG) {
+  for (const { slug, benefits, ...entry } of CATALOG) {
+    const { meteredRequests, ...product } = { meteredRequests: false, ...entry };
+    const usagePrice = {
+      amountType: "metered_unit" as const,
+      priceCurrency: "usd",
+      unitAmount: "1",
+      capAmount: 1000,
+      meterId,
+    };
     const found = existing.items.find((p) => p.name === product.name);
     const id = found
       ? found.id
@@ -70,6 +106,7 @@ export async function seedCatalog(auth: ExampleAuth, organizationId: string): Pr
           await auth.billing.products.create({
             organizationId,
             ...product,
+            prices: meteredRequests ? [...product.prices, usagePrice] : product.prices,
             benefits: benefits.map((d) => benefitIds.get(d) as string),
           })
         ).id;

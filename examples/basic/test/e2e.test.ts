@@ -349,6 +349,14 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
       .getByTestId("benefits")
       .filter({ hasText: /Priority support\s*granted/ })
       .waitFor({ timeout: 5_000 });
+    // Usage: the buyer records API requests (POST /usage/ingest); the meter counts them.
+    for (let i = 1; i <= 3; i++) {
+      await page.getByRole("button", { name: "Record an API request" }).click();
+      await page
+        .getByTestId("usage")
+        .filter({ hasText: `API requests ${i} this period` })
+        .waitFor({ timeout: 20_000 });
+    }
     await shot(page, "billing");
 
     // The customer portal (served by Gatehouse): cancel at the period end, then back to the app.
@@ -375,6 +383,18 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
     await page.locator("#details-taxId").fill("DE123456789");
     await page.getByRole("button", { name: "Save billing details" }).click();
     await page.getByRole("status").getByText("Your billing details are saved.").waitFor({ timeout: 20_000 });
+    const usageRow = page
+      .getByRole("table", { name: "Usage by meter" })
+      .getByRole("row", { name: /API requests/ });
+    expect((await usageRow.textContent())?.replace(/\s+/g, " ")).toMatch(/API requests\s*3/);
+    // Change plan: the proration preview, then the change.
+    await page.getByRole("button", { name: "Change plan" }).click();
+    await page.getByLabel("New plan").selectOption({ label: "Gatehouse Team ($49.00 / month)" });
+    await page.getByRole("button", { name: "Preview change" }).click();
+    await page.getByText("Summary of the change").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Confirm plan change" }).click();
+    await page.getByRole("status").getByText("Your plan was changed.").waitFor({ timeout: 20_000 });
+    await page.getByRole("heading", { name: "Gatehouse Team" }).waitFor({ timeout: 20_000 });
     await page.screenshot({ path: join(screenshots, "demo-portal-full.png"), fullPage: true });
     await page.getByRole("button", { name: "Cancel subscription" }).click();
     await page.getByRole("button", { name: "Confirm cancellation" }).click();

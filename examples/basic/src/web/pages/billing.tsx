@@ -1,8 +1,9 @@
 import { useState } from "react";
+import { API_REQUEST_EVENT } from "../../usage-event";
 import { authClient } from "../auth-client";
 import { messageOf } from "../errors";
 import { Link, usePageTitle } from "../router";
-import { Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
+import { ActionButton, Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
 import { type DemoConfig, demoGet, useLoad } from "../use-load";
 
 interface Subscription {
@@ -14,6 +15,13 @@ interface Subscription {
   currentPeriodEnd: string | Date | null;
   cancelAtPeriodEnd: boolean;
   product: { name: string } | null;
+}
+
+interface MeterBalance {
+  id: string;
+  consumedUnits: number;
+  creditedUnits: number;
+  meter: { name: string } | null;
 }
 
 interface Grant {
@@ -44,6 +52,16 @@ export function BillingPage() {
   );
   const grants = useLoad(async () =>
     items<Grant>(await authClient.customer.benefits.list({ query: { limit: 50 } })),
+  );
+
+  const meters = useLoad(
+    async () =>
+      storeId
+        ? items<MeterBalance>(
+            await authClient.usage.meters.list({ query: { organizationId: storeId, limit: 20 } }),
+          )
+        : { data: null, error: null },
+    storeId ?? "",
   );
 
   async function openPortal() {
@@ -115,6 +133,37 @@ export function BillingPage() {
               ))}
             </tbody>
           </table>
+        )}
+      </Card>
+      <Card
+        title="Usage"
+        description="Pro bills $0.01 per API request at the end of each month. Record one to see the meter move."
+        actions={
+          storeId && (
+            <ActionButton
+              action={() => authClient.usage.ingest({ event: API_REQUEST_EVENT, organizationId: storeId })}
+              onDone={() => void meters.reload()}
+            >
+              Record an API request
+            </ActionButton>
+          )
+        }
+      >
+        {meters.loading || !storeId ? (
+          <Loading what="your usage" />
+        ) : meters.error ? (
+          <ErrorNote error={meters.error} />
+        ) : meters.data?.length === 0 ? (
+          <Empty>No usage this month.</Empty>
+        ) : (
+          <ul className="list" data-testid="usage">
+            {meters.data?.map((m) => (
+              <li key={m.id}>
+                {m.meter?.name ?? "Meter"} <strong>{m.consumedUnits}</strong> this period
+                {m.creditedUnits > 0 && <span className="muted"> ({m.creditedUnits} credited)</span>}
+              </li>
+            ))}
+          </ul>
         )}
       </Card>
       <Card title="Benefits" description="What your purchases give you, granted in the background.">
