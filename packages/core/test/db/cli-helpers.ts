@@ -10,7 +10,10 @@ import { CORE_ROOT } from "./prisma-helpers";
 
 /** A plugin of packages/core/src/plugins: the folder and its factory (the export named like it). */
 export interface AvailablePlugin {
+  /** The plugin's folder ("api-key"). */
   readonly name: string;
+  /** The factory the folder's index exports ("apiKey"). */
+  readonly factory: string;
   readonly module: string;
   readonly create: () => AnyPlugin;
 }
@@ -41,7 +44,7 @@ export async function availablePlugins(): Promise<AvailablePlugin[]> {
       return plugin;
     };
     create();
-    out.push({ name: entry.name, module, create });
+    out.push({ name: entry.name, factory: camel(entry.name), module, create });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }

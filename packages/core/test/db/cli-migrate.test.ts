@@ -74,7 +74,7 @@ const targets: Target[] = [
 async function writeConfig(dir: string, target: Target, prefix: string): Promise<string> {
   const { imports, expression } = target.database(prefix, dir);
   const factories = plugins.map(
-    (p) => `import { ${p.name} } from "${srcImport(dir, `plugins/${p.name}/index`)}";`,
+    (p) => `import { ${p.factory} } from "${srcImport(dir, `plugins/${p.name}/index`)}";`,
   );
   const file = path.join(dir, "auth.ts");
   const lines = [
@@ -86,7 +86,7 @@ async function writeConfig(dir: string, target: Target, prefix: string): Promise
     "export const auth = createAuth({",
     `  secret: "a-secret-for-the-cli-tests-only-0123456789",`,
     `  database: ${expression},`,
-    `  plugins: [${plugins.map((p) => `${p.name}()`).join(", ")}],`,
+    `  plugins: [${plugins.map((p) => `${p.factory}()`).join(", ")}],`,
     "});",
     "",
   ];
