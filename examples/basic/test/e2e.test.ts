@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page, request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -180,6 +180,89 @@ describe.skipIf(!hasBrowser && !requireBrowser)("examples/basic in headless Chro
     // The session list loads after the heading: wait for its first row before counting.
     await page.getByTestId("sessions").locator("li").first().waitFor();
     expect(await page.getByTestId("sessions").locator("li").count()).toBeGreaterThanOrEqual(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("account: revokes another device's session, changes the password, resets it by mail, changes the email, deletes the account", async () => {
+    const page = await visitor();
+    const email = `acct-${Date.now()}@example.com`;
+    // A phone (another client with its own cookies) creates the account and stays signed in there;
+    // the browser signs in as a second device and revokes the phone's session.
+    const other = await request.newContext({
+      baseURL: server!.url,
+      extraHTTPHeaders: { origin: server!.url, "user-agent": "Mozilla/5.0 (iPhone) Mobile Safari" },
+    });
+    const signedUp = await other.post("/api/auth/sign-up/email", {
+      data: { email, password: "first-password-123", name: "Ann Account" },
+    });
+    expect(signedUp.ok(), await signedUp.text()).toBe(true);
+    await signIn(page, email, "first-password-123");
+    await page.reload();
+    await heading(page, "Account");
+    const sessions = page.getByTestId("sessions").locator("li");
+    await expect.poll(() => sessions.count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole("button", { name: /^Revoke the session on / }).click();
+    await expect.poll(() => sessions.count(), { timeout: 20_000 }).toBe(1);
+    // (The phone keeps a signed cookie cache of its session for up to 5 minutes, as in better-auth.)
+    await other.dispose();
+
+    // Password: a wrong current password reads as a sentence, then the change.
+    const password = page.locator("form#change-password");
+    await password.getByLabel("Current password").fill("not-my-password");
+    await password.getByLabel("New password", { exact: true }).fill("second-password-123");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await password.getByRole("alert").filter({ hasText: "The password is not correct." }).waitFor();
+    await password.getByLabel("Current password").fill("first-password-123");
+    await password.getByRole("button", { name: "Change password" }).click();
+    await password.getByText("Password changed.").waitFor({ timeout: 20_000 });
+
+    // Forgotten password: the reset mail's link, a new password, then sign in with it.
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await page.goto(`${server!.url}/sign-in`);
+    await page.getByText("Forgot your password?").click();
+    await page.getByLabel("Email for the reset link").fill(email);
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await page.getByRole("link", { name: "Open the mailbox" }).click();
+    const resetMail = page
+      .getByTestId("mails")
+      .locator("li", { hasText: email })
+      .filter({ hasText: "Reset" });
+    await resetMail.getByRole("link", { name: "Reset the password" }).click();
+    await heading(page, "Choose a new password");
+    await page.getByLabel("New password", { exact: true }).fill("third-password-123");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.waitForURL(/\/sign-in\?reset=1/, { timeout: 20_000 });
+    await signIn(page, email, "third-password-123");
+
+    // Email change: confirmed from the current address's mailbox, then the account shows it.
+    const newEmail = `renamed-${Date.now()}@example.com`;
+    const change = page.locator("form#change-email");
+    await change.getByLabel("New email").fill(newEmail);
+    await change.getByRole("button", { name: "Change email" }).click();
+    await change.getByText("Check the mailbox of your current address").waitFor({ timeout: 20_000 });
+    await nav(page, "Mailbox").click();
+    const changeMail = page
+      .getByTestId("mails")
+      .locator("li", { hasText: email })
+      .filter({ hasText: "Confirm your new email address" });
+    await changeMail.getByRole("link", { name: "Confirm" }).click();
+    await heading(page, "Account");
+    await page.getByText(newEmail).first().waitFor({ timeout: 20_000 });
+
+    // Delete: the password confirms; afterwards the old credentials no longer sign in.
+    const remove = page.locator("form#delete-account");
+    await remove.getByLabel("Password to confirm").fill("third-password-123");
+    await remove.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(/\/\?deleted=1/, { timeout: 20_000 });
+    await page.goto(`${server!.url}/sign-in`);
+    const form = page.locator("form#sign-in");
+    await form.getByLabel("Email").fill(newEmail);
+    await form.getByLabel("Password").fill("third-password-123");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "That email and password do not match an account." })
+      .waitFor();
     expect(pageErrors).toEqual([]);
   });
 

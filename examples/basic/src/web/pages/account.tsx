@@ -189,11 +189,7 @@ export function AccountPage() {
           <Form
             id="change-email"
             submit="Change email"
-            success={
-              user.emailVerified
-                ? "Check the mailbox of your current address to confirm the change."
-                : "Email changed."
-            }
+            success="Check the mailbox of your current address to confirm the change."
             action={(v) => authClient.changeEmail({ newEmail: v.newEmail, callbackURL: "/account" })}
           >
             <Field label="New email" name="newEmail" type="email" autoComplete="email" required />
