@@ -1,10 +1,10 @@
-import type { SocialProvidersOptions } from "../auth/social/providers";
 import type { DatabaseAdapter } from "../db/adapter";
 import type { FieldMap } from "../db/model";
 import type { LoggerOptions } from "../logger/logger";
 import type { SecondaryStorage } from "../storage/secondary-storage";
 import type { Account, Session, User } from "./models";
 import type { AnyPlugin } from "./plugin";
+import type { SocialProvidersOptions } from "./social/providers";
 
 type Awaitable<T> = T | Promise<T>;
 

@@ -1,29 +1,9 @@
+import type { AppleOptions, AppleProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, decodeIdToken } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-/** The claims of an Apple id token. */
-export interface AppleProfile {
-  sub: string;
-  email?: string;
-  email_verified?: boolean | "true" | "false";
-  is_private_email?: boolean | "true" | "false";
-  /** Built by Gatehouse from the `user` parameter Apple sends on the first sign-in only. */
-  name?: string;
-  [claim: string]: unknown;
-}
-
-export interface AppleOptions extends ProviderOptions<AppleProfile> {
-  /**
-   * The client secret is a JWT you sign with your Sign in with Apple key (ES256, at most six months
-   * valid); see docs/social/apple.md.
-   */
-  clientSecret: string;
-  /** The iOS/macOS app's bundle id: id tokens from native sign-in carry it as audience. */
-  appBundleIdentifier?: string;
-  /** Further accepted audiences. */
-  audience?: string | string[];
-}
+export type { AppleOptions, AppleProfile } from "../../../kernel/social/oidc-profiles";
 
 /**
  * Sign in with Apple: no user-info endpoint (the profile is the id token), form_post responses

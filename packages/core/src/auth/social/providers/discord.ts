@@ -1,24 +1,9 @@
+import type { DiscordOptions, DiscordProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface DiscordProfile {
-  id: string;
-  username: string;
-  global_name: string | null;
-  discriminator: string;
-  avatar: string | null;
-  email: string | null;
-  verified: boolean;
-  [field: string]: unknown;
-}
-
-export interface DiscordOptions extends ProviderOptions<DiscordProfile> {
-  /** "none" skips the consent screen for returning users; default "consent" behaviour otherwise. */
-  prompt?: "none" | "consent";
-  /** Bot permissions (with the `bot` scope). */
-  permissions?: number;
-}
+export type { DiscordOptions, DiscordProfile } from "../../../kernel/social/app-profiles";
 
 /** The CDN image of the avatar, or Discord's default avatar for the account. */
 export function discordAvatar(p: DiscordProfile): string {

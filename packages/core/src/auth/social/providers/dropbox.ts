@@ -1,20 +1,9 @@
+import type { DropboxOptions, DropboxProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface DropboxProfile {
-  account_id: string;
-  name: { display_name: string; given_name?: string; surname?: string };
-  email: string;
-  email_verified: boolean;
-  profile_photo_url?: string;
-  [field: string]: unknown;
-}
-
-export interface DropboxOptions extends ProviderOptions<DropboxProfile> {
-  /** "offline" asks for a refresh token. */
-  accessType?: "offline" | "online" | "legacy";
-}
+export type { DropboxOptions, DropboxProfile } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://api.dropboxapi.com/2/users/get_current_account";
 

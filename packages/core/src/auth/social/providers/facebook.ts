@@ -1,21 +1,9 @@
+import type { FacebookOptions, FacebookProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { decodeIdToken, fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface FacebookProfile {
-  id: string;
-  name?: string;
-  email?: string;
-  picture?: { data?: { url?: string } } | string;
-  [field: string]: unknown;
-}
-
-export interface FacebookOptions extends ProviderOptions<FacebookProfile> {
-  /** Graph API fields read from /me. Default id, name, email, picture. */
-  fields?: string[];
-  /** Graph API version. Default "v21.0". */
-  version?: string;
-}
+export type { FacebookOptions, FacebookProfile } from "../../../kernel/social/app-profiles";
 
 /**
  * Facebook Login: the Graph API /me profile. Id tokens are the Limited Login JWTs (iOS), verified

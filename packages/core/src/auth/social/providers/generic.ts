@@ -1,43 +1,9 @@
+import type { GenericOAuthOptions, GenericProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, decodeIdToken, fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderEndpoints, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, ProviderEndpoints, SocialProvider } from "../types";
 
-/** Standard OpenID Connect claims (or a plain OAuth 2.0 user-info JSON with `id`). */
-export interface GenericProfile {
-  sub?: string;
-  id?: string | number;
-  email?: string;
-  email_verified?: boolean | string;
-  name?: string;
-  preferred_username?: string;
-  nickname?: string;
-  picture?: string;
-  avatar_url?: string;
-  [claim: string]: unknown;
-}
-
-/**
- * Any other OAuth 2.0 / OpenID Connect provider, configured under its own id. Give either an OIDC
- * `discoveryUrl` (fetched once and cached) or explicit endpoint URLs; explicit URLs win.
- */
-export interface GenericOAuthOptions extends ProviderOptions<GenericProfile> {
-  /** Display name. Default: the id. */
-  name?: string;
-  /** `https://issuer/.well-known/openid-configuration`. */
-  discoveryUrl?: string;
-  authorizationUrl?: string;
-  tokenUrl?: string;
-  userInfoUrl?: string;
-  /** Enables id-token sign-in without discovery. */
-  jwksUrl?: string;
-  issuer?: string;
-  /** Send a PKCE challenge. Default true. */
-  pkce?: boolean;
-  /** Client authentication at the token endpoint. Default "post". */
-  authentication?: "post" | "basic";
-  /** Extra authorization URL parameters. */
-  authorizationParams?: Record<string, string>;
-}
+export type { GenericOAuthOptions, GenericProfile } from "../../../kernel/social/oidc-profiles";
 
 interface DiscoveryDocument {
   issuer?: string;

@@ -1,25 +1,15 @@
+import type { GithubOptions, GithubProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface GithubProfile {
-  id: number;
-  login: string;
-  name: string | null;
-  email: string | null;
-  avatar_url: string;
-  /** Added by Gatehouse from /user/emails: whether `email` is verified. */
-  email_verified?: boolean;
-  [field: string]: unknown;
-}
+export type { GithubOptions, GithubProfile } from "../../../kernel/social/app-profiles";
 
 interface GithubEmail {
   email: string;
   primary: boolean;
   verified: boolean;
 }
-
-export type GithubOptions = ProviderOptions<GithubProfile>;
 
 const API = "https://api.github.com";
 const HEADERS = { "user-agent": "gatehouse", accept: "application/vnd.github+json" };

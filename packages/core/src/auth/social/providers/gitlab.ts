@@ -1,23 +1,9 @@
+import type { GitlabOptions, GitlabProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface GitlabProfile {
-  id: number;
-  username: string;
-  name: string;
-  email?: string;
-  avatar_url?: string;
-  state?: string;
-  /** Set once the user confirmed their primary email. */
-  confirmed_at?: string | null;
-  [field: string]: unknown;
-}
-
-export interface GitlabOptions extends ProviderOptions<GitlabProfile> {
-  /** Self-managed GitLab: its URL. Default https://gitlab.com. */
-  issuer?: string;
-}
+export type { GitlabOptions, GitlabProfile } from "../../../kernel/social/app-profiles";
 
 /** GitLab (gitlab.com or self-managed): /api/v4/user. */
 export function gitlab(options: GitlabOptions, ctx: ProviderContext): SocialProvider {

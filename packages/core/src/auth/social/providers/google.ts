@@ -1,27 +1,9 @@
+import type { GoogleOptions, GoogleProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, decodeIdToken, fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-/** The claims of a Google id token (and of its OpenID user-info endpoint). */
-export interface GoogleProfile {
-  sub: string;
-  email?: string;
-  email_verified?: boolean | string;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  picture?: string;
-  hd?: string;
-  [claim: string]: unknown;
-}
-
-export interface GoogleOptions extends ProviderOptions<GoogleProfile> {
-  /** "offline" asks for a refresh token. */
-  accessType?: "offline" | "online";
-  /** Restrict the account chooser to a Google Workspace domain. */
-  hd?: string;
-  display?: "page" | "popup" | "touch" | "wap";
-}
+export type { GoogleOptions, GoogleProfile } from "../../../kernel/social/oidc-profiles";
 
 const USER_INFO = "https://openidconnect.googleapis.com/v1/userinfo";
 

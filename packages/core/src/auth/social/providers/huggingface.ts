@@ -1,18 +1,9 @@
+import type { HuggingFaceOptions, HuggingFaceProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface HuggingFaceProfile {
-  sub: string;
-  name?: string;
-  preferred_username?: string;
-  email?: string;
-  email_verified?: boolean;
-  picture?: string;
-  [claim: string]: unknown;
-}
-
-export type HuggingFaceOptions = ProviderOptions<HuggingFaceProfile>;
+export type { HuggingFaceOptions, HuggingFaceProfile } from "../../../kernel/social/oidc-profiles";
 
 const USER_INFO = "https://huggingface.co/oauth/userinfo";
 

@@ -1,59 +1,32 @@
+import type { AnyProviderOptions, BuiltInProviderId } from "../../../kernel/social/providers";
 import type { ProviderContext, SocialProvider } from "../types";
-import { type AppleOptions, apple } from "./apple";
-import { type DiscordOptions, discord } from "./discord";
-import { type DropboxOptions, dropbox } from "./dropbox";
-import { type FacebookOptions, facebook } from "./facebook";
-import { type GenericOAuthOptions, generic } from "./generic";
-import { type GithubOptions, github } from "./github";
-import { type GitlabOptions, gitlab } from "./gitlab";
-import { type GoogleOptions, google } from "./google";
-import { type HuggingFaceOptions, huggingface } from "./huggingface";
-import { type KickOptions, kick } from "./kick";
-import { type LinkedInOptions, linkedin } from "./linkedin";
-import { type MicrosoftOptions, microsoft } from "./microsoft";
-import { type RedditOptions, reddit } from "./reddit";
-import { type RobloxOptions, roblox } from "./roblox";
-import { type SpotifyOptions, spotify } from "./spotify";
-import { type TiktokOptions, tiktok } from "./tiktok";
-import { type TwitchOptions, twitch } from "./twitch";
-import { type TwitterOptions, twitter } from "./twitter";
-import { type VkOptions, vk } from "./vk";
-import { type ZoomOptions, zoom } from "./zoom";
+import { apple } from "./apple";
+import { discord } from "./discord";
+import { dropbox } from "./dropbox";
+import { facebook } from "./facebook";
+import { generic } from "./generic";
+import { github } from "./github";
+import { gitlab } from "./gitlab";
+import { google } from "./google";
+import { huggingface } from "./huggingface";
+import { kick } from "./kick";
+import { linkedin } from "./linkedin";
+import { microsoft } from "./microsoft";
+import { reddit } from "./reddit";
+import { roblox } from "./roblox";
+import { spotify } from "./spotify";
+import { tiktok } from "./tiktok";
+import { twitch } from "./twitch";
+import { twitter } from "./twitter";
+import { vk } from "./vk";
+import { zoom } from "./zoom";
 
-/** Options of each built-in provider, by id (specification section 3). */
-export interface BuiltInProviderOptions {
-  apple: AppleOptions;
-  discord: DiscordOptions;
-  facebook: FacebookOptions;
-  github: GithubOptions;
-  microsoft: MicrosoftOptions;
-  google: GoogleOptions;
-  huggingface: HuggingFaceOptions;
-  spotify: SpotifyOptions;
-  twitch: TwitchOptions;
-  twitter: TwitterOptions;
-  dropbox: DropboxOptions;
-  kick: KickOptions;
-  linkedin: LinkedInOptions;
-  gitlab: GitlabOptions;
-  tiktok: TiktokOptions;
-  reddit: RedditOptions;
-  roblox: RobloxOptions;
-  vk: VkOptions;
-  zoom: ZoomOptions;
-}
-
-export type BuiltInProviderId = keyof BuiltInProviderOptions;
-
-export type AnyProviderOptions = BuiltInProviderOptions[BuiltInProviderId] | GenericOAuthOptions;
-
-/**
- * `socialProviders`: built-in providers under their ids, and any other id as a generic OAuth 2.0 /
- * OpenID Connect provider.
- */
-export type SocialProvidersOptions = { [K in BuiltInProviderId]?: BuiltInProviderOptions[K] } & {
-  [id: string]: AnyProviderOptions | undefined;
-};
+export type {
+  AnyProviderOptions,
+  BuiltInProviderId,
+  BuiltInProviderOptions,
+  SocialProvidersOptions,
+} from "../../../kernel/social/providers";
 
 type Factory = (options: AnyProviderOptions, ctx: ProviderContext) => SocialProvider;
 const factory =

@@ -1,20 +1,9 @@
+import type { KickOptions, KickProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface KickUser {
-  user_id: number;
-  name: string;
-  email?: string;
-  profile_picture?: string;
-}
-
-export interface KickProfile {
-  data: KickUser[];
-  [field: string]: unknown;
-}
-
-export type KickOptions = ProviderOptions<KickProfile>;
+export type { KickOptions, KickProfile, KickUser } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://api.kick.com/public/v1/users";
 

@@ -1,20 +1,9 @@
+import type { LinkedInOptions, LinkedInProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-/** LinkedIn's OpenID Connect user-info claims ("Sign In with LinkedIn using OpenID Connect"). */
-export interface LinkedInProfile {
-  sub: string;
-  name?: string;
-  given_name?: string;
-  family_name?: string;
-  picture?: string;
-  email?: string;
-  email_verified?: boolean | string;
-  [claim: string]: unknown;
-}
-
-export type LinkedInOptions = ProviderOptions<LinkedInProfile>;
+export type { LinkedInOptions, LinkedInProfile } from "../../../kernel/social/oidc-profiles";
 
 const USER_INFO = "https://api.linkedin.com/v2/userinfo";
 

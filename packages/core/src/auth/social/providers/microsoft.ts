@@ -1,29 +1,10 @@
 import type { JWTPayload } from "jose";
+import type { MicrosoftOptions, MicrosoftProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, decodeIdToken, fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-/** The claims of a Microsoft identity platform (Entra ID) v2.0 id token. */
-export interface MicrosoftProfile {
-  sub: string;
-  oid?: string;
-  tid?: string;
-  email?: string;
-  email_verified?: boolean;
-  verified_primary_email?: string[];
-  verified_secondary_email?: string[];
-  preferred_username?: string;
-  name?: string;
-  picture?: string;
-  [claim: string]: unknown;
-}
-
-export interface MicrosoftOptions extends ProviderOptions<MicrosoftProfile> {
-  /** "common" (default), "organizations", "consumers" or a tenant id. */
-  tenantId?: string;
-  /** Authority host, default https://login.microsoftonline.com (sovereign clouds differ). */
-  authority?: string;
-}
+export type { MicrosoftOptions, MicrosoftProfile } from "../../../kernel/social/oidc-profiles";
 
 const MULTI_TENANT = new Set(["common", "organizations", "consumers"]);
 

@@ -1,19 +1,9 @@
+import type { RedditOptions, RedditProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface RedditProfile {
-  id: string;
-  name: string;
-  icon_img?: string;
-  has_verified_email?: boolean;
-  [field: string]: unknown;
-}
-
-export interface RedditOptions extends ProviderOptions<RedditProfile> {
-  /** "permanent" asks for a refresh token. Default "permanent". */
-  duration?: "permanent" | "temporary";
-}
+export type { RedditOptions, RedditProfile } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://oauth.reddit.com/api/v1/me";
 

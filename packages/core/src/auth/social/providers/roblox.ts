@@ -1,19 +1,9 @@
+import type { RobloxOptions, RobloxProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface RobloxProfile {
-  sub: string;
-  name?: string;
-  nickname?: string;
-  preferred_username?: string;
-  picture?: string;
-  profile?: string;
-  created_at?: number;
-  [claim: string]: unknown;
-}
-
-export type RobloxOptions = ProviderOptions<RobloxProfile>;
+export type { RobloxOptions, RobloxProfile } from "../../../kernel/social/oidc-profiles";
 
 const USER_INFO = "https://apis.roblox.com/oauth/v1/userinfo";
 

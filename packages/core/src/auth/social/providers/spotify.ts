@@ -1,16 +1,9 @@
+import type { SpotifyOptions, SpotifyProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface SpotifyProfile {
-  id: string;
-  display_name: string | null;
-  email?: string;
-  images?: { url: string }[];
-  [field: string]: unknown;
-}
-
-export type SpotifyOptions = ProviderOptions<SpotifyProfile>;
+export type { SpotifyOptions, SpotifyProfile } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://api.spotify.com/v1/me";
 

@@ -1,25 +1,9 @@
+import type { TiktokOptions, TiktokProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface TiktokProfile {
-  data: {
-    user: {
-      open_id: string;
-      union_id?: string;
-      display_name?: string;
-      username?: string;
-      avatar_large_url?: string;
-      avatar_url?: string;
-    };
-  };
-  [field: string]: unknown;
-}
-
-export interface TiktokOptions extends ProviderOptions<TiktokProfile> {
-  /** TikTok calls the client id the "client key"; `clientKey` wins over `clientId` when both are set. */
-  clientKey?: string;
-}
+export type { TiktokOptions, TiktokProfile } from "../../../kernel/social/app-profiles";
 
 const FIELDS = "open_id,union_id,avatar_large_url,avatar_url,display_name,username";
 const USER_INFO = `https://open.tiktokapis.com/v2/user/info/?fields=${FIELDS}`;

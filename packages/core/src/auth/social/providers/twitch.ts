@@ -1,18 +1,9 @@
+import type { TwitchOptions, TwitchProfile } from "../../../kernel/social/oidc-profiles";
 import { createProvider } from "../create-provider";
 import { claimTrue, decodeIdToken } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-/** The claims Gatehouse asks Twitch to put in the id token. */
-export interface TwitchProfile {
-  sub: string;
-  preferred_username?: string;
-  email?: string;
-  email_verified?: boolean;
-  picture?: string;
-  [claim: string]: unknown;
-}
-
-export type TwitchOptions = ProviderOptions<TwitchProfile>;
+export type { TwitchOptions, TwitchProfile } from "../../../kernel/social/oidc-profiles";
 
 const CLAIMS = JSON.stringify({
   id_token: { email: null, email_verified: null, picture: null, preferred_username: null },

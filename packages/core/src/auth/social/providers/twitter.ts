@@ -1,20 +1,9 @@
+import type { TwitterOptions, TwitterProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface TwitterProfile {
-  data: {
-    id: string;
-    name: string;
-    username: string;
-    profile_image_url?: string;
-    /** Present with the users.email scope. */
-    confirmed_email?: string;
-  };
-  [field: string]: unknown;
-}
-
-export type TwitterOptions = ProviderOptions<TwitterProfile>;
+export type { TwitterOptions, TwitterProfile } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://api.x.com/2/users/me?user.fields=profile_image_url,confirmed_email";
 

@@ -1,40 +1,9 @@
+import type { VkOptions, VkProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON, formEncode } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-/** VK ID interface languages (specification section 9). */
-export const VK_LANG = {
-  RUS: 0,
-  UKR: 1,
-  ENG: 3,
-  SPA: 4,
-  GERMAN: 6,
-  POL: 15,
-  FRA: 16,
-  TURKEY: 82,
-} as const;
-
-export type VkLang = (typeof VK_LANG)[keyof typeof VK_LANG];
-
-export interface VkProfile {
-  user: {
-    user_id: string;
-    first_name?: string;
-    last_name?: string;
-    email?: string;
-    phone?: string;
-    avatar?: string;
-    sex?: number;
-    verified?: boolean;
-  };
-  [field: string]: unknown;
-}
-
-export interface VkOptions extends ProviderOptions<VkProfile> {
-  /** The language of the VK ID pages, e.g. `VK_LANG.ENG`. */
-  lang_id?: VkLang;
-  scheme?: "light" | "dark";
-}
+export { VK_LANG, type VkLang, type VkOptions, type VkProfile } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://id.vk.com/oauth2/user_info";
 

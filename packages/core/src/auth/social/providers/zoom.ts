@@ -1,23 +1,9 @@
+import type { ZoomOptions, ZoomProfile } from "../../../kernel/social/app-profiles";
 import { createProvider } from "../create-provider";
 import { fetchJSON } from "../oauth2";
-import type { ProviderContext, ProviderOptions, SocialProvider } from "../types";
+import type { ProviderContext, SocialProvider } from "../types";
 
-export interface ZoomProfile {
-  id: string;
-  first_name?: string;
-  last_name?: string;
-  display_name?: string;
-  email: string;
-  pic_url?: string;
-  /** 1 when Zoom verified the user. */
-  verified?: number;
-  [field: string]: unknown;
-}
-
-export interface ZoomOptions extends ProviderOptions<ZoomProfile> {
-  /** Send a PKCE challenge. Default true. */
-  pkce?: boolean;
-}
+export type { ZoomOptions, ZoomProfile } from "../../../kernel/social/app-profiles";
 
 const USER_INFO = "https://api.zoom.us/v2/users/me";
 
