@@ -41,3 +41,10 @@ export interface DemoConfig {
   demoPassword: string;
   storeId: string;
 }
+
+/** A paginated answer (`{ items, pagination }`) as its items, errors passed through. */
+export function itemsOf<T>(result: { data: unknown; error: ClientError | null }): Result<T[]> {
+  return result.error
+    ? { data: null, error: result.error }
+    : { data: (result.data as { items: T[] }).items, error: null };
+}

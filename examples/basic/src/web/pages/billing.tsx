@@ -3,19 +3,9 @@ import { API_REQUEST_EVENT } from "../../usage-event";
 import { authClient } from "../auth-client";
 import { messageOf } from "../errors";
 import { Link, usePageTitle } from "../router";
-import { ActionButton, Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
-import { type DemoConfig, demoGet, useLoad } from "../use-load";
-
-interface Subscription {
-  id: string;
-  status: string;
-  amount: number;
-  currency: string;
-  recurringInterval: string;
-  currentPeriodEnd: string | Date | null;
-  cancelAtPeriodEnd: boolean;
-  product: { name: string } | null;
-}
+import { type SubscriptionRow, SubscriptionsTable } from "../subscriptions-table";
+import { ActionButton, Badge, Card, Empty, ErrorNote, Loading } from "../ui";
+import { type DemoConfig, demoGet, itemsOf, useLoad } from "../use-load";
 
 interface MeterBalance {
   id: string;
@@ -30,14 +20,6 @@ interface Grant {
   benefit: { description: string; type: string } | null;
 }
 
-const statusTone = (s: Subscription) =>
-  s.cancelAtPeriodEnd ? "warn" : s.status === "active" || s.status === "trialing" ? "good" : "neutral";
-
-const items = <T,>(result: { data: unknown; error: unknown }) =>
-  result.error
-    ? (result as { data: null; error: never })
-    : { data: (result.data as { items: T[] }).items, error: null };
-
 /**
  * The buyer's billing: subscriptions and benefits from the customer API, and a button to
  * Gatehouse's hosted customer portal (invoices, cancel, change plan, card, address and tax id).
@@ -48,19 +30,19 @@ export function BillingPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const storeId = useLoad(() => demoGet<DemoConfig>("/demo/config")).data?.storeId;
   const subscriptions = useLoad(async () =>
-    items<Subscription>(await authClient.customer.subscriptions.list({ query: { limit: 20 } })),
+    itemsOf<SubscriptionRow>(await authClient.customer.subscriptions.list({ query: { limit: 20 } })),
   );
   const grants = useLoad(async () =>
-    items<Grant>(await authClient.customer.benefits.list({ query: { limit: 50 } })),
+    itemsOf<Grant>(await authClient.customer.benefits.list({ query: { limit: 50 } })),
   );
 
   const meters = useLoad(
     async () =>
       storeId
-        ? items<MeterBalance>(
+        ? itemsOf<MeterBalance>(
             await authClient.usage.meters.list({ query: { organizationId: storeId, limit: 20 } }),
           )
-        : { data: null, error: null },
+        : { data: [], error: null },
     storeId ?? "",
   );
 
@@ -105,34 +87,7 @@ export function BillingPage() {
             No subscriptions yet. <Link href="/pricing">Subscribe on the pricing page</Link>.
           </Empty>
         ) : (
-          <table data-testid="subscriptions">
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
-                <th scope="col">Renews or ends</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscriptions.data?.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.product?.name}</td>
-                  <td>
-                    <Badge tone={statusTone(s)}>
-                      {s.cancelAtPeriodEnd ? "ends at period end" : s.status}
-                    </Badge>
-                  </td>
-                  <td>{when(s.currentPeriodEnd)}</td>
-                  <td className="num">
-                    {money(s.amount, s.currency)} / {s.recurringInterval}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SubscriptionsTable rows={subscriptions.data ?? []} testId="subscriptions" />
         )}
       </Card>
       <Card
@@ -159,8 +114,11 @@ export function BillingPage() {
           <ul className="list" data-testid="usage">
             {meters.data?.map((m) => (
               <li key={m.id}>
-                {m.meter?.name ?? "Meter"} <strong>{m.consumedUnits}</strong> this period
-                {m.creditedUnits > 0 && <span className="muted"> ({m.creditedUnits} credited)</span>}
+                <span>{m.meter?.name ?? "Meter"}</span>{" "}
+                <span>
+                  <strong>{m.consumedUnits}</strong> this period
+                  {m.creditedUnits > 0 && <span className="muted"> ({m.creditedUnits} credited)</span>}
+                </span>
               </li>
             ))}
           </ul>

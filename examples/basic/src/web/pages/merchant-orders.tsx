@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { authClient } from "../auth-client";
 import { messageOf } from "../errors";
 import { Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
-import { useLoad } from "../use-load";
+import { itemsOf, useLoad } from "../use-load";
 
 export interface Order {
   id: string;
@@ -39,22 +39,17 @@ const REASONS = [
 const refundable = (o: Order) =>
   (o.status === "paid" || o.status === "partially_refunded") && o.netAmount > o.refundedAmount;
 
-const listOf = <T,>(result: { data: unknown; error: unknown }) =>
-  result.error
-    ? (result as { data: null; error: never })
-    : { data: (result.data as { items: T[] }).items, error: null };
-
 /** The store's orders (merchant API), each paid one refundable in full or in part. */
 export function MerchantOrders({ storeId }: { storeId: string }) {
   const [refunding, setRefunding] = useState<Order | null>(null);
   const orders = useLoad(
     async () =>
-      listOf<Order>(await authClient.billing.orders.list({ query: { organizationId: storeId, limit: 50 } })),
+      itemsOf<Order>(await authClient.billing.orders.list({ query: { organizationId: storeId, limit: 50 } })),
     storeId,
   );
   const refunds = useLoad(
     async () =>
-      listOf<Refund>(
+      itemsOf<Refund>(
         await authClient.billing.refunds.list({ query: { organizationId: storeId, limit: 20 } }),
       ),
     storeId,

@@ -1,6 +1,6 @@
 import { authClient } from "../auth-client";
 import { ActionButton, Badge, Card, Empty, ErrorNote, Loading, when } from "../ui";
-import { useLoad } from "../use-load";
+import { itemsOf, useLoad } from "../use-load";
 
 interface Delivery {
   id: string;
@@ -12,14 +12,15 @@ interface Delivery {
 
 /** Deliveries to the store's endpoint (the demo's own receiver); any event can be sent again. */
 export function MerchantWebhooks({ storeId }: { storeId: string }) {
-  const deliveries = useLoad(async () => {
-    const result = await authClient.billing.webhooks.deliveries.list({
-      query: { organizationId: storeId, limit: 50 },
-    });
-    return result.error
-      ? result
-      : { data: (result.data as unknown as { items: Delivery[] }).items, error: null };
-  }, storeId);
+  const deliveries = useLoad(
+    async () =>
+      itemsOf<Delivery>(
+        await authClient.billing.webhooks.deliveries.list({
+          query: { organizationId: storeId, limit: 50 },
+        }),
+      ),
+    storeId,
+  );
   return (
     <Card
       title="Webhook deliveries"
