@@ -223,5 +223,13 @@ describe("metered arithmetic", () => {
     expect(creditBalance(ledger, "m")).toEqual({ expiring: 100, rolling: 40 });
     expect(creditBalance(ledger, "m", at("2026-02-01T00:00:00Z"))).toEqual({ expiring: 100, rolling: 0 });
     expect(creditBalance(ledger, "other")).toEqual({ expiring: 0, rolling: 0 });
+    // A revoke written in the same instant as the credit it takes back follows it, whatever the
+    // (random) ids: 250 + 400 - 400, never a clamped 0 followed by +400.
+    const sameInstant = [
+      row(250, false, "grant", "2026-01-01T00:00:00Z", "m1"),
+      row(-400, true, "revoke", "2026-02-01T00:00:00Z", "a0"),
+      row(400, true, "cycle", "2026-02-01T00:00:00Z", "z9"),
+    ];
+    expect(creditBalance(sameInstant, "m")).toEqual({ expiring: 250, rolling: 0 });
   });
 });

@@ -12,11 +12,17 @@ type LedgerRow = Pick<MeterCreditRow, "meterId" | "units" | "rollover" | "reason
 /** Rows a reset writes sort before other rows of the same instant (credits at the cutoff are the next period's). */
 const RESET_REASONS = new Set(["usage", "expire", "reset"]);
 
+/**
+ * Ledger order: by date; at one instant, a reset's rows first, then credits before debits (a
+ * revoke written in the same instant as the credit it takes back must follow it: ids are random,
+ * so they cannot order such rows), then by id.
+ */
 function ordered<T extends LedgerRow>(rows: readonly T[]): T[] {
   return [...rows].sort(
     (a, b) =>
       a.createdAt.getTime() - b.createdAt.getTime() ||
       Number(!RESET_REASONS.has(a.reason)) - Number(!RESET_REASONS.has(b.reason)) ||
+      Number(a.units < 0) - Number(b.units < 0) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }
