@@ -181,6 +181,24 @@ export function ErrorNote({ error }: { error: ClientError | string }) {
   );
 }
 
+/**
+ * A list's states in one place: loading (also while `ready` is false), the error, an empty note,
+ * or the rows.
+ */
+export function Loaded<T>(props: {
+  state: { data: T[] | null; error: ClientError | null; loading: boolean };
+  what: string;
+  empty: ReactNode;
+  ready?: boolean;
+  children: (rows: T[]) => ReactNode;
+}) {
+  const { state } = props;
+  if (state.loading || props.ready === false) return <Loading what={props.what} />;
+  if (state.error) return <ErrorNote error={state.error} />;
+  const rows = state.data ?? [];
+  return rows.length === 0 ? <Empty>{props.empty}</Empty> : props.children(rows);
+}
+
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
 }

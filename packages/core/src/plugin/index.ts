@@ -51,6 +51,7 @@ export * from "../kernel/principal";
 export type { RequestContext } from "../kernel/request-context";
 export * from "../kernel/services";
 export type { Logger } from "../logger/logger";
+export { readBodyAtMost } from "../router/incoming";
 export { createOriginChecker, isSafeRelativePath, safeOrigin } from "../router/origin";
 export * from "../router/page-security";
 export * from "../router/schemas";

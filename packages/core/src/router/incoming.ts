@@ -21,11 +21,18 @@ export function concatChunks(chunks: readonly Uint8Array[], size: number): Uint8
   return out;
 }
 
-/** Reads a Web body stream, refusing (413) past `limit` whatever the declared length says. */
-async function readStream(request: Request, limit: number): Promise<Uint8Array> {
-  if (declaredTooLarge(request.headers.get("content-length"), limit))
-    throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
-  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+/**
+ * Reads a Web body stream to at most `limit` bytes, whatever the declared length says: past it the
+ * stream is cancelled and `tooLarge()` thrown; a stream that fails mid-way is a 400. Shared by the
+ * router and by endpoints that read raw bodies (file uploads).
+ */
+export async function readBodyAtMost(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -39,11 +46,18 @@ async function readStream(request: Request, limit: number): Promise<Uint8Array> 
     size += step.value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+      throw tooLarge();
     }
     chunks.push(step.value);
   }
   return concatChunks(chunks, size);
+}
+
+/** The router's read: 413 on a declared or actual length past `limit`. */
+async function readStream(request: Request, limit: number): Promise<Uint8Array> {
+  if (declaredTooLarge(request.headers.get("content-length"), limit))
+    throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+  return readBodyAtMost(request.body, limit, () => AUTH_ERRORS.REQUEST_BODY_TOO_LARGE());
 }
 
 /** The Web handler's request as an `Incoming`. */

@@ -4,7 +4,7 @@ import { authClient } from "../auth-client";
 import { messageOf } from "../errors";
 import { Link, usePageTitle } from "../router";
 import { type SubscriptionRow, SubscriptionsTable } from "../subscriptions-table";
-import { ActionButton, Badge, Card, Empty, ErrorNote, Loading } from "../ui";
+import { ActionButton, Badge, Card, ErrorNote, Loaded } from "../ui";
 import { type DemoConfig, demoGet, itemsOf, useLoad } from "../use-load";
 
 interface MeterBalance {
@@ -78,17 +78,17 @@ export function BillingPage() {
       </p>
       {problem && <ErrorNote error={problem} />}
       <Card title="Subscriptions">
-        {subscriptions.loading ? (
-          <Loading what="your subscriptions" />
-        ) : subscriptions.error ? (
-          <ErrorNote error={subscriptions.error} />
-        ) : subscriptions.data?.length === 0 ? (
-          <Empty>
-            No subscriptions yet. <Link href="/pricing">Subscribe on the pricing page</Link>.
-          </Empty>
-        ) : (
-          <SubscriptionsTable rows={subscriptions.data ?? []} testId="subscriptions" />
-        )}
+        <Loaded
+          state={subscriptions}
+          what="your subscriptions"
+          empty={
+            <>
+              No subscriptions yet. <Link href="/pricing">Subscribe on the pricing page</Link>.
+            </>
+          }
+        >
+          {(rows) => <SubscriptionsTable rows={rows} testId="subscriptions" />}
+        </Loaded>
       </Card>
       <Card
         title="Usage"
@@ -104,43 +104,35 @@ export function BillingPage() {
           )
         }
       >
-        {meters.loading || !storeId ? (
-          <Loading what="your usage" />
-        ) : meters.error ? (
-          <ErrorNote error={meters.error} />
-        ) : meters.data?.length === 0 ? (
-          <Empty>No usage this month.</Empty>
-        ) : (
-          <ul className="list" data-testid="usage">
-            {meters.data?.map((m) => (
-              <li key={m.id}>
-                <span>{m.meter?.name ?? "Meter"}</span>{" "}
-                <span>
-                  <strong>{m.consumedUnits}</strong> this period
-                  {m.creditedUnits > 0 && <span className="muted"> ({m.creditedUnits} credited)</span>}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded state={meters} what="your usage" ready={Boolean(storeId)} empty="No usage this month.">
+          {(rows) => (
+            <ul className="list" data-testid="usage">
+              {rows.map((m) => (
+                <li key={m.id}>
+                  <span>{m.meter?.name ?? "Meter"}</span>{" "}
+                  <span>
+                    <strong>{m.consumedUnits}</strong> this period
+                    {m.creditedUnits > 0 && <span className="muted"> ({m.creditedUnits} credited)</span>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </Card>
       <Card title="Benefits" description="What your purchases give you, granted in the background.">
-        {grants.loading ? (
-          <Loading what="your benefits" />
-        ) : grants.error ? (
-          <ErrorNote error={grants.error} />
-        ) : grants.data?.length === 0 ? (
-          <Empty>No benefits yet.</Empty>
-        ) : (
-          <ul className="list" data-testid="benefits">
-            {grants.data?.map((g) => (
-              <li key={g.id}>
-                {g.benefit?.description ?? "Benefit"}{" "}
-                <Badge tone={g.isGranted ? "good" : "neutral"}>{g.isGranted ? "granted" : "pending"}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded state={grants} what="your benefits" empty="No benefits yet.">
+          {(rows) => (
+            <ul className="list" data-testid="benefits">
+              {rows.map((g) => (
+                <li key={g.id}>
+                  {g.benefit?.description ?? "Benefit"}{" "}
+                  <Badge tone={g.isGranted ? "good" : "neutral"}>{g.isGranted ? "granted" : "pending"}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </Card>
     </>
   );

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { authClient } from "../auth-client";
 import { messageOf } from "../errors";
-import { Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
+import { Badge, Card, Loaded, money, when } from "../ui";
 import { itemsOf, useLoad } from "../use-load";
 
 export interface Order {
@@ -58,61 +58,59 @@ export function MerchantOrders({ storeId }: { storeId: string }) {
   return (
     <>
       <Card title="Orders" description="Every order of the store, newest first (GET /billing/orders/list).">
-        {orders.loading ? (
-          <Loading what="orders" />
-        ) : orders.error ? (
-          <ErrorNote error={orders.error} />
-        ) : orders.data?.length === 0 ? (
-          <Empty>No orders yet: buy something on the pricing page.</Empty>
-        ) : (
-          <table data-testid="merchant-orders">
-            <thead>
-              <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Product</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data?.map((o) => (
-                <tr key={o.id}>
-                  <td>{o.invoiceNumber}</td>
-                  <td>{o.customer?.email}</td>
-                  <td>{o.product?.name}</td>
-                  <td>{when(o.createdAt)}</td>
-                  <td>
-                    <Badge
-                      tone={o.status === "paid" ? "good" : o.status.includes("refunded") ? "warn" : "neutral"}
-                    >
-                      {o.status.replace("_", " ")}
-                    </Badge>
-                  </td>
-                  <td className="num">{money(o.totalAmount, o.currency)}</td>
-                  <td>
-                    {refundable(o) && (
-                      <button
-                        type="button"
-                        className="secondary"
-                        aria-label={`Refund ${o.invoiceNumber}`}
-                        onClick={() => setRefunding(o)}
-                      >
-                        Refund
-                      </button>
-                    )}
-                  </td>
+        <Loaded state={orders} what="orders" empty="No orders yet: buy something on the pricing page.">
+          {(rows) => (
+            <table data-testid="merchant-orders">
+              <thead>
+                <tr>
+                  <th scope="col">Invoice</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((o) => (
+                  <tr key={o.id}>
+                    <td>{o.invoiceNumber}</td>
+                    <td>{o.customer?.email}</td>
+                    <td>{o.product?.name}</td>
+                    <td>{when(o.createdAt)}</td>
+                    <td>
+                      <Badge
+                        tone={
+                          o.status === "paid" ? "good" : o.status.includes("refunded") ? "warn" : "neutral"
+                        }
+                      >
+                        {o.status.replace("_", " ")}
+                      </Badge>
+                    </td>
+                    <td className="num">{money(o.totalAmount, o.currency)}</td>
+                    <td>
+                      {refundable(o) && (
+                        <button
+                          type="button"
+                          className="secondary"
+                          aria-label={`Refund ${o.invoiceNumber}`}
+                          onClick={() => setRefunding(o)}
+                        >
+                          Refund
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Loaded>
       </Card>
       {refunding && (
         <RefundForm
@@ -127,40 +125,36 @@ export function MerchantOrders({ storeId }: { storeId: string }) {
         />
       )}
       <Card title="Refunds" description="Refunds of the store's orders, newest first.">
-        {refunds.loading ? (
-          <Loading what="refunds" />
-        ) : refunds.error ? (
-          <ErrorNote error={refunds.error} />
-        ) : refunds.data?.length === 0 ? (
-          <Empty>No refunds.</Empty>
-        ) : (
-          <table data-testid="refunds">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.data?.map((r) => (
-                <tr key={r.id}>
-                  <td>{invoiceOf.get(r.orderId) ?? r.orderId}</td>
-                  <td>{REASONS.find(([value]) => value === r.reason)?.[1] ?? r.reason}</td>
-                  <td>{when(r.createdAt)}</td>
-                  <td>
-                    <Badge tone={r.status === "succeeded" ? "good" : "neutral"}>{r.status}</Badge>
-                  </td>
-                  <td className="num">{money(r.amount, r.currency)}</td>
+        <Loaded state={refunds} what="refunds" empty="No refunds.">
+          {(rows) => (
+            <table data-testid="refunds">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>{invoiceOf.get(r.orderId) ?? r.orderId}</td>
+                    <td>{REASONS.find(([value]) => value === r.reason)?.[1] ?? r.reason}</td>
+                    <td>{when(r.createdAt)}</td>
+                    <td>
+                      <Badge tone={r.status === "succeeded" ? "good" : "neutral"}>{r.status}</Badge>
+                    </td>
+                    <td className="num">{money(r.amount, r.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Loaded>
       </Card>
     </>
   );

@@ -1,6 +1,6 @@
 import { authClient } from "../auth-client";
 import { type SubscriptionRow, SubscriptionsTable } from "../subscriptions-table";
-import { Card, Empty, ErrorNote, Loading } from "../ui";
+import { Card, Loaded } from "../ui";
 import { itemsOf, useLoad } from "../use-load";
 
 /** The store's subscriptions (merchant API), with when each renews or ends. */
@@ -14,15 +14,9 @@ export function MerchantSubscriptions({ storeId }: { storeId: string }) {
   );
   return (
     <Card title="Subscriptions" description="Recurring plans of the store's customers.">
-      {subscriptions.loading ? (
-        <Loading what="subscriptions" />
-      ) : subscriptions.error ? (
-        <ErrorNote error={subscriptions.error} />
-      ) : subscriptions.data?.length === 0 ? (
-        <Empty>No subscriptions yet.</Empty>
-      ) : (
-        <SubscriptionsTable rows={subscriptions.data ?? []} testId="merchant-subscriptions" withCustomer />
-      )}
+      <Loaded state={subscriptions} what="subscriptions" empty="No subscriptions yet.">
+        {(rows) => <SubscriptionsTable rows={rows} testId="merchant-subscriptions" withCustomer />}
+      </Loaded>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { authClient } from "../auth-client";
-import { ActionButton, Badge, Card, Empty, ErrorNote, Loading, when } from "../ui";
+import { ActionButton, Badge, Card, Loaded, when } from "../ui";
 import { itemsOf, useLoad } from "../use-load";
 
 interface Delivery {
@@ -31,59 +31,59 @@ export function MerchantWebhooks({ storeId }: { storeId: string }) {
         </button>
       }
     >
-      {deliveries.loading ? (
-        <Loading what="deliveries" />
-      ) : deliveries.error ? (
-        <ErrorNote error={deliveries.error} />
-      ) : deliveries.data?.length === 0 ? (
-        <Empty>No deliveries yet. Events are sent every few seconds.</Empty>
-      ) : (
-        <table data-testid="deliveries">
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Answer</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data?.map((d) => (
-              <tr key={d.id}>
-                <td>
-                  <code>{d.webhookEvent?.type ?? "event"}</code>
-                </td>
-                <td>{when(d.createdAt)}</td>
-                <td>
-                  {d.succeeded ? (
-                    <Badge tone="good">{d.httpCode ?? "OK"}</Badge>
-                  ) : (
-                    <Badge tone="bad">{d.httpCode ?? "failed"}</Badge>
-                  )}
-                </td>
-                <td>
-                  {d.webhookEvent && (
-                    <ActionButton
-                      label={`Redeliver ${d.webhookEvent.type} sent ${when(d.createdAt)}`}
-                      action={() =>
-                        authClient.billing.webhooks.events.redeliver({
-                          organizationId: storeId,
-                          id: (d.webhookEvent as { id: string }).id,
-                        })
-                      }
-                      onDone={() => void deliveries.reload()}
-                    >
-                      Redeliver
-                    </ActionButton>
-                  )}
-                </td>
+      <Loaded
+        state={deliveries}
+        what="deliveries"
+        empty="No deliveries yet. Events are sent every few seconds."
+      >
+        {(rows) => (
+          <table data-testid="deliveries">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Answer</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {rows.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <code>{d.webhookEvent?.type ?? "event"}</code>
+                  </td>
+                  <td>{when(d.createdAt)}</td>
+                  <td>
+                    {d.succeeded ? (
+                      <Badge tone="good">{d.httpCode ?? "OK"}</Badge>
+                    ) : (
+                      <Badge tone="bad">{d.httpCode ?? "failed"}</Badge>
+                    )}
+                  </td>
+                  <td>
+                    {d.webhookEvent && (
+                      <ActionButton
+                        label={`Redeliver ${d.webhookEvent.type} sent ${when(d.createdAt)}`}
+                        action={() =>
+                          authClient.billing.webhooks.events.redeliver({
+                            organizationId: storeId,
+                            id: (d.webhookEvent as { id: string }).id,
+                          })
+                        }
+                        onDone={() => void deliveries.reload()}
+                      >
+                        Redeliver
+                      </ActionButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
     </Card>
   );
 }

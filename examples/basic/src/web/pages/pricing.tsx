@@ -2,8 +2,8 @@ import { useState } from "react";
 import { authClient } from "../auth-client";
 import { messageOf } from "../errors";
 import { Link, navigate, usePageTitle } from "../router";
-import { Badge, Card, Empty, ErrorNote, Loading, money, when } from "../ui";
-import { demoGet, useLoad } from "../use-load";
+import { Badge, Card, ErrorNote, Loaded, Loading, money, when } from "../ui";
+import { demoGet, itemsOf, useLoad } from "../use-load";
 
 interface Product {
   id: string;
@@ -104,48 +104,41 @@ export function PricingPage() {
 }
 
 function Orders() {
-  const orders = useLoad(async () => {
-    const result = await authClient.customer.orders.list({ query: { limit: 20 } });
-    return result.error
-      ? result
-      : { data: (result.data as unknown as { items: Order[] }).items, error: null };
-  });
+  const orders = useLoad(async () =>
+    itemsOf<Order>(await authClient.customer.orders.list({ query: { limit: 20 } })),
+  );
   return (
     <Card title="Your orders">
-      {orders.loading ? (
-        <Loading what="your orders" />
-      ) : orders.error ? (
-        <ErrorNote error={orders.error} />
-      ) : orders.data?.length === 0 ? (
-        <Empty>No orders yet.</Empty>
-      ) : (
-        <table data-testid="orders">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Invoice</th>
-              <th scope="col">Date</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data?.map((o) => (
-              <tr key={o.id}>
-                <td>{o.product?.name}</td>
-                <td>{o.invoiceNumber}</td>
-                <td>{when(o.createdAt)}</td>
-                <td>
-                  <Badge tone={o.status === "paid" ? "good" : "neutral"}>{o.status}</Badge>
-                </td>
-                <td className="num">{money(o.totalAmount, o.currency)}</td>
+      <Loaded state={orders} what="your orders" empty="No orders yet.">
+        {(rows) => (
+          <table data-testid="orders">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Invoice</th>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Total
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.product?.name}</td>
+                  <td>{o.invoiceNumber}</td>
+                  <td>{when(o.createdAt)}</td>
+                  <td>
+                    <Badge tone={o.status === "paid" ? "good" : "neutral"}>{o.status}</Badge>
+                  </td>
+                  <td className="num">{money(o.totalAmount, o.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { AUTH_ERRORS } from "../../../plugin";
+import { AUTH_ERRORS, readBodyAtMost } from "../../../plugin";
 import { BILLING_ERRORS } from "../errors";
 
 /** Room for the multipart envelope (boundaries, part headers, small fields) around the file. */
@@ -10,34 +10,9 @@ export interface UploadBody {
   fields: Record<string, string>;
 }
 
-async function readAtMost(request: Request, limit: number, maxSize: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw AUTH_ERRORS.INVALID_BODY_PARAMETERS();
-    }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw BILLING_ERRORS.FILE_IS_TOO_LARGE({ maxSize });
-    }
-    chunks.push(step.value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
+/** The body up to `limit` bytes; past it 413 "File is too large" with the configured `maxSize`. */
+const readAtMost = (request: Request, limit: number, maxSize: number) =>
+  readBodyAtMost(request.body, limit, () => BILLING_ERRORS.FILE_IS_TOO_LARGE({ maxSize }));
 
 /**
  * Reads an upload, refusing (413) past `maxSize` while reading, whatever the declared length:
