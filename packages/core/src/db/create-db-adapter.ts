@@ -21,6 +21,7 @@ import {
   rowToStorage,
   whereToStorage,
 } from "./physical";
+import { bindUpdateOneWith } from "./update-one-with";
 import { andWhere, mapWhere, normalizeWhere, type Where, type WhereNode } from "./where";
 
 /** Ids are 32 characters from a CSPRNG over [A-Za-z0-9]: about 190 bits, unguessable. */
@@ -224,6 +225,8 @@ export function createDBAdapter(
 
     const byId = (id: unknown): Where => [{ field: "id", value: id as string }];
 
+    const updateOneWith = bindUpdateOneWith(d, { pmOf, column, physicalWhere, find }, caps);
+
     const adapter: DBAdapter = {
       id: d.id,
       schema,
@@ -361,6 +364,8 @@ export function createDBAdapter(
         });
         return (await find(pm, { where: [{ field: tokenField, value: token }], sortBy })) as never;
       },
+
+      ...(updateOneWith ? { updateOneWith } : {}),
 
       transaction(fn) {
         if (inTransaction) return fn(adapter);
