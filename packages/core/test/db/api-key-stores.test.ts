@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoryAdapter } from "../../src/adapters/memory/index";
 import { mongoAdapter } from "../../src/adapters/mongo/index";
 import type { DatabaseAdapter } from "../../src/db/adapter";
 import { migrate } from "../../src/db/migrate";
@@ -23,6 +24,19 @@ const stores = [
     open: (): OpenStore => {
       const { db, client } = fakeMongo({ replicaSet: true });
       return { database: mongoAdapter(db, { client }), cleanup: async () => {} };
+    },
+  },
+  {
+    // Stores without `updateOneWith` (Prisma, third-party adapters) count in several statements.
+    name: "memory without updateOneWith (the stepwise path)",
+    available: true,
+    open: (): OpenStore => {
+      const memory = memoryAdapter();
+      const database: DatabaseAdapter = {
+        ...memory,
+        create: (ctx) => ({ ...memory.create(ctx), updateOneWith: undefined }),
+      };
+      return { database, cleanup: async () => {} };
     },
   },
   ...(await sqlStores()),
@@ -221,3 +235,42 @@ for (const store of sql) {
     });
   });
 }
+
+describe("verifying a key on the MongoDB substitute: operations", () => {
+  it("a key with counters: one findOneAndUpdate (endpoint) or updateMany (header) once known", async () => {
+    const { db, client } = fakeMongo({ replicaSet: true });
+    const ops: string[] = [];
+    const collection = db.collection.bind(db);
+    db.collection = (name: string) => {
+      const c = collection(name);
+      if (name.endsWith("apikey")) {
+        for (const method of ["find", "updateMany", "findOneAndUpdate", "countDocuments"] as const) {
+          const original = (c[method] as (...a: unknown[]) => unknown).bind(c);
+          (c as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+            ops.push(method);
+            return original(...a);
+          };
+        }
+      }
+      return c;
+    };
+    const app = makeApp(mongoAdapter(db, { client }));
+    await migrate(app.auth);
+    const { key } = await keyFor(app, { remaining: 3 });
+    const cost = async (run: () => Promise<boolean>) => {
+      const before = ops.length;
+      const valid = await run();
+      return { valid, ops: ops.slice(before) };
+    };
+    const endpoint = () =>
+      (app.auth.api.verifyApiKey({ body: { key } }) as Promise<Verified>).then((r) => r.valid);
+    const principal = () =>
+      apiKeyService(app.auth.$context)
+        .verify({ key, counters: false })
+        .then((r) => r.ok);
+    expect(await cost(endpoint)).toEqual({ valid: true, ops: ["find", "findOneAndUpdate"] });
+    expect(await cost(endpoint)).toEqual({ valid: true, ops: ["findOneAndUpdate"] });
+    expect(await cost(principal)).toEqual({ valid: true, ops: ["updateMany"] });
+    expect(await cost(endpoint)).toEqual({ valid: false, ops: ["findOneAndUpdate", "find"] });
+  });
+});
