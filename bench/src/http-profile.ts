@@ -42,14 +42,16 @@ const load = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "load.
 });
 try {
   const op = await scenario.prepare(port, kind === "bare" ? "gatehouse" : (kind as Library));
+  const queries = target?.counter?.count ?? 0;
   const cpu = process.cpuUsage();
   const result = await new Promise<LoadResult>((resolve) => {
     load.once("message", (m: { result: LoadResult }) => resolve(m.result));
     load.send({ port, ...op, connections: CONNECTIONS, warmUpMs: 2000, durationMs: Number(seconds) * 1000 });
   });
   const used = process.cpuUsage(cpu);
+  const sent = (target?.counter?.count ?? 0) - queries;
   console.log(
-    `${scenario.title} | ${kind}: ${Math.round(result.rps)} req/s, ${((used.user + used.system) / result.total).toFixed(1)} µs server CPU per request (${(used.user / result.total).toFixed(1)} user, ${(used.system / result.total).toFixed(1)} system), ${result.wrongStatus} wrong`,
+    `${scenario.title} | ${kind}: ${Math.round(result.rps)} req/s, ${((used.user + used.system) / result.total).toFixed(1)} µs server CPU per request (${(used.user / result.total).toFixed(1)} user, ${(used.system / result.total).toFixed(1)} system), ${(sent / result.total).toFixed(2)} queries/request, ${result.total} requests, ${result.wrongStatus} wrong`,
   );
 } finally {
   load.kill();

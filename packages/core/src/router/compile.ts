@@ -141,8 +141,10 @@ async function invoke(
     params: call.params,
     session,
     principal,
-    headers: rc.headers,
-    // A getter: the Node adapter builds the Web Request only for handlers that read it.
+    // Getters: the Node adapter builds the Web Headers and Request only for handlers that read them.
+    get headers() {
+      return rc.headers;
+    },
     get request() {
       return rc.request;
     },

@@ -4,7 +4,8 @@ import type { WhereNode } from "../../db/where";
 import { aggregateSql } from "./aggregate-sql";
 import { mapErrors } from "./errors";
 import { rowsAsJson } from "./pg-bulk-insert";
-import { nestJoins, selectSql } from "./select-sql";
+import { runSelect } from "./select-cache";
+import { nestJoins } from "./select-sql";
 import type { DynamicKysely, SqlDialect } from "./types";
 import { whereSql } from "./where-sql";
 
@@ -123,7 +124,10 @@ export function createKyselyDriver(
       ),
 
     findMany: (args) =>
-      mapErrors(async () => (await rows(selectSql(args, dialect))).map((row) => nestJoins(row, args.joins))),
+      mapErrors(async () => {
+        const found = await runSelect(db, config, dialect, args);
+        return args.joins && args.joins.length > 0 ? found.map((row) => nestJoins(row, args.joins)) : found;
+      }),
 
     count: ({ table, where: node }) =>
       mapErrors(async () => {
