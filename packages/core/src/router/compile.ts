@@ -5,8 +5,8 @@ import type { AnyEndpoint, AuthMode } from "../kernel/endpoint";
 import { AUTH_ERRORS } from "../kernel/errors";
 import type { SessionWithUser } from "../kernel/models";
 import { resolvePrincipal } from "../kernel/principal";
-import { createRequestContext, type RequestContext } from "../kernel/request-context";
-import { fromWebRequest, type Incoming } from "./incoming";
+import { createRequestContext, type RequestContext, replyHeadersOf } from "../kernel/request-context";
+import { fromWebRequest, type Incoming, type ReplyHeaders } from "./incoming";
 import { guardInput } from "./input-guard";
 import { DEFAULT_MAX_BODY_SIZE, readRequestBody } from "./read-body";
 import { respond } from "./respond";
@@ -132,7 +132,7 @@ async function invoke(
   }
   const principal = ep.principal ? await resolvePrincipal(rc) : null;
   const session = principal ? null : await resolveAuth(rc, ep.auth ?? "public", query);
-  if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
+  if (ep.noStore) rc.noStore();
   return ep.handler({
     app,
     rc,
@@ -166,7 +166,7 @@ export type RoutedEndpoint = (
   request: Incoming,
   params: Record<string, string>,
   query: Record<string, unknown>,
-) => Promise<{ value: unknown; headers: Headers }>;
+) => Promise<{ value: unknown; headers: ReplyHeaders }>;
 
 /** `auth.api.x(input)`: a trusted server call with better-call's call semantics, without its per-call setup. */
 export interface ServerCallInput {
@@ -234,7 +234,7 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
     const rc = createRequestContext(app, { incoming, isServerCall: false });
     try {
       const value = await invoke(app, ep, rc, { incoming, body: undefined, query, params });
-      return { value, headers: rc.responseHeaders };
+      return { value, headers: replyHeadersOf(rc) };
     } catch (error) {
       throw new RoutedError(error, rc.responseHeaders);
     }
