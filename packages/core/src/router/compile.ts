@@ -100,6 +100,24 @@ async function resolveAuth(
   return session;
 }
 
+/**
+ * Endpoints whose query schema turns an empty query into an empty object (every field optional, no
+ * defaults): most requests send no query, and they skip the schema (a fresh `{}` each time).
+ */
+const emptyQueryIsEmpty = new WeakMap<AnyEndpoint, boolean>();
+
+const isEmptyRecord = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype &&
+  Object.keys(value).length === 0;
+
+function validateQuery(ep: AnyEndpoint, input: Record<string, unknown> | undefined): unknown {
+  const empty = input === undefined || isEmptyRecord(input);
+  if (empty && emptyQueryIsEmpty.get(ep) === true) return {};
+  const output = validate(ep.query as never, input ?? {}, "query");
+  if (empty && !emptyQueryIsEmpty.has(ep)) emptyQueryIsEmpty.set(ep, isEmptyRecord(output));
+  return output;
+}
+
 /** What the endpoint logic needs from a call, routed or server-side. */
 interface Invocation {
   /** Routed calls: the HTTP request (its body is read here unless the endpoint takes it raw). */
@@ -125,7 +143,7 @@ async function invoke(
   guardInput(rawBody, "body");
   guardInput(call.query, "query");
   const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
-  const query = ep.query ? validate(ep.query as never, call.query ?? {}, "query") : call.query;
+  const query = ep.query ? validateQuery(ep, call.query) : call.query;
   if (routed) {
     const targets = redirectTargets([body, query], ep.redirectFields ?? []);
     if (targets) await checkRedirectTargets(rc, targets);
