@@ -185,14 +185,20 @@ class NodeIncoming implements Incoming {
     let body: BodyInit | undefined;
     if (this.hasBody)
       body = (this.#read as Uint8Array<ArrayBuffer> | undefined) ?? parsedBody(req) ?? nodeBodyStream(req);
-    this.#request = new Request(this.url, { method, headers: this.headers, body, duplex: "half" } as RequestInit);
+    this.#request = new Request(this.url, {
+      method,
+      headers: this.headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
     setSocketAddress(this.#request, req.socket?.remoteAddress);
     return this.#request;
   }
 
   async readBytes(limit: number): Promise<Uint8Array> {
     const { req } = this;
-    if (declaredTooLarge(nodeHeader(req, "content-length"), limit)) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+    if (declaredTooLarge(nodeHeader(req, "content-length"), limit))
+      throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
     const parsed = parsedBody(req);
     if (parsed !== undefined) {
       const bytes = new TextEncoder().encode(parsed);

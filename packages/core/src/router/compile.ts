@@ -107,7 +107,9 @@ async function resolveAuth(
 const emptyQueryIsEmpty = new WeakMap<AnyEndpoint, boolean>();
 
 const isEmptyRecord = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype &&
+  typeof value === "object" &&
+  value !== null &&
+  Object.getPrototypeOf(value) === Object.prototype &&
   Object.keys(value).length === 0;
 
 function validateQuery(ep: AnyEndpoint, input: Record<string, unknown> | undefined): unknown {

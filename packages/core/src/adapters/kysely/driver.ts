@@ -125,8 +125,7 @@ export function createKyselyDriver(
 
     findMany: (args) =>
       mapErrors(async () => {
-        const found = await runSelect(db, config, dialect, args);
-        return args.joins && args.joins.length > 0 ? found.map((row) => nestJoins(row, args.joins)) : found;
+        return nestJoins(await runSelect(db, config, dialect, args), args.joins);
       }),
 
     count: ({ table, where: node }) =>
