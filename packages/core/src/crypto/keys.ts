@@ -22,7 +22,7 @@ export interface Keyring {
   jwtKey(): Promise<CryptoKey>;
 }
 
-/** Signed values remembered as verified, per keyring (a few hundred kB at most). */
+/** Signed values remembered as verified, per keyring (a cookie-cache value is at most 4 kB: a few MB at worst). */
 const VERIFIED_LIMIT = 2048;
 
 export function createKeyring(secret: string): Keyring {
