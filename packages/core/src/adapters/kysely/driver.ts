@@ -5,7 +5,8 @@ import type { WhereNode } from "../../db/where";
 import { aggregateSql } from "./aggregate-sql";
 import { mapErrors } from "./errors";
 import { rowsAsJson } from "./pg-bulk-insert";
-import { nestJoins, selectSql } from "./select-sql";
+import { runSelect } from "./select-cache";
+import { nestJoins } from "./select-sql";
 import type { DynamicKysely, SqlDialect } from "./types";
 import { whereSql } from "./where-sql";
 
@@ -134,7 +135,9 @@ export function createKyselyDriver(
       ),
 
     findMany: (args) =>
-      mapErrors(async () => (await rows(selectSql(args, dialect))).map((row) => nestJoins(row, args.joins))),
+      mapErrors(async () => {
+        return nestJoins(await runSelect(db, config, dialect, args), args.joins);
+      }),
 
     count: ({ table, where: node }) =>
       mapErrors(async () => {
