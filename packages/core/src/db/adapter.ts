@@ -96,6 +96,11 @@ export interface AdapterDriver {
    * rows changed. Guards are expressed in `where` by the caller.
    */
   increment(args: { table: string; where?: WhereNode; column: string; by: number }): Promise<number>;
+  /**
+   * Optional: `increment` that returns the changed rows after the change, in one round trip
+   * (UPDATE ... RETURNING). Without it, `DBAdapter.incrementOne` increments and re-reads.
+   */
+  incrementReturning?(args: { table: string; where?: WhereNode; column: string; by: number }): Promise<Row[]>;
   /** Runs `fn` in a transaction: everything commits together or rolls back when `fn` throws. */
   transaction<T>(fn: (tx: AdapterDriver) => Promise<T>): Promise<T>;
 }

@@ -7,7 +7,12 @@ export interface ResolvedBillingOptions extends BillingOptions {
   readonly checkoutExpiresIn: number;
 }
 
-/** Emits billing events inside a transaction; the outbox rows commit (or roll back) with the change. */
+/**
+ * Emits billing events inside a transaction; the outbox rows commit (or roll back) with the change.
+ * `data` may be a function that builds the payload: it is called only when the event goes
+ * somewhere (a subscribed webhook endpoint or an `onEvent` listener). A payload itself is JSON,
+ * never a function.
+ */
 export type Emit = (merchantId: string, type: BillingEventType, data: unknown) => Promise<void>;
 
 export interface BillingContext {

@@ -25,11 +25,16 @@ export function createBillingContext(app: AppContext, options: ResolvedBillingOp
       const result = await app.adapter.transaction(async (tx) => {
         const outbox = createOutboxWriter(tx, now);
         committed.length = 0;
-        return fn(tx, async (merchantId, type, data) => {
-          const event = envelope(type, data, now());
-          await outbox(merchantId, event);
+        const value = await fn(tx, async (merchantId, type, data) => {
+          const targets = await outbox.targets(merchantId, type);
+          // Nobody receives it (no subscribed endpoint, no listener): a lazy payload is never built.
+          if (targets.length === 0 && !options.onEvent) return;
+          const event = envelope(type, typeof data === "function" ? await data() : data, now());
+          outbox.write(merchantId, targets, event);
           committed.push(event);
         });
+        await outbox.flush();
+        return value;
       });
       for (const event of committed) {
         try {

@@ -1,4 +1,4 @@
-import type { BillingEvent, DBAdapter } from "../../../plugin";
+import type { BillingEvent, DBAdapter, Row } from "../../../plugin";
 import { webhookRepository } from "./repository";
 
 interface EndpointRow {
@@ -8,12 +8,14 @@ interface EndpointRow {
 }
 
 /**
- * Writes an event to the outbox: one row per enabled endpoint of the merchant subscribed to the
- * type, in the caller's transaction, with the payload serialised once (retries send these bytes).
- * Endpoints are read once per transaction and merchant.
+ * The outbox of one transaction: one row per enabled endpoint of the merchant subscribed to the
+ * type, with the payload serialised once (retries send these bytes). Endpoints are read once per
+ * transaction and merchant. Rows are held until `flush`, which the transaction calls before it
+ * commits: every event of the transaction lands in one multi-row insert.
  */
 export function createOutboxWriter(tx: DBAdapter, now: () => Date) {
   const endpoints = new Map<string, Promise<EndpointRow[]>>();
+  const pending: Row[] = [];
   const endpointsOf = (merchantId: string) => {
     let list = endpoints.get(merchantId);
     if (!list) {
@@ -22,25 +24,36 @@ export function createOutboxWriter(tx: DBAdapter, now: () => Date) {
     }
     return list;
   };
-  return async (merchantId: string, event: BillingEvent): Promise<number> => {
-    const targets = (await endpointsOf(merchantId)).filter(
-      (e) => e.events.length === 0 || e.events.includes(event.type),
-    );
-    if (targets.length === 0) return 0;
-    const payload = JSON.stringify(event);
-    for (const endpoint of targets) {
-      await webhookRepository(tx).insertEvent({
-        merchantId,
-        endpointId: endpoint.id,
-        type: event.type,
-        payload,
-        status: "pending",
-        attempts: 0,
-        nextAttemptAt: now(),
-        createdAt: now(),
-        modifiedAt: now(),
-      });
-    }
-    return targets.length;
+  return {
+    /** The endpoints an event of this type goes to (none: its payload need not be built). */
+    async targets(merchantId: string, type: string): Promise<EndpointRow[]> {
+      return (await endpointsOf(merchantId)).filter((e) => e.events.length === 0 || e.events.includes(type));
+    },
+    /** Queues the event's rows for `targets`; how many. */
+    write(merchantId: string, targets: readonly EndpointRow[], event: BillingEvent): number {
+      if (targets.length === 0) return 0;
+      const payload = JSON.stringify(event);
+      for (const endpoint of targets) {
+        const at = now();
+        pending.push({
+          merchantId,
+          endpointId: endpoint.id,
+          type: event.type,
+          payload,
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: at,
+          createdAt: at,
+          modifiedAt: at,
+        });
+      }
+      return targets.length;
+    },
+    /** Writes the queued rows in the transaction (one statement); call before the commit. */
+    async flush(): Promise<void> {
+      if (pending.length === 0) return;
+      const rows = pending.splice(0, pending.length);
+      await webhookRepository(tx).insertEvents(rows);
+    },
   };
 }
