@@ -104,7 +104,8 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     checkout: CheckoutRow,
     known?: MerchantRow | null,
   ): Promise<CustomerRow> {
-    const merchant = known?.id === checkout.merchantId ? known : await merchants.byId(checkout.merchantId, tx);
+    const merchant =
+      known?.id === checkout.merchantId ? known : await merchants.byId(checkout.merchantId, tx);
     let customer: CustomerRow | null = checkout.customerId
       ? await customers.byIdOrThrow(tx, checkout.merchantId, checkout.customerId)
       : null;
@@ -186,7 +187,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
             });
 
     // open -> confirmed as a compare-and-set; the row after it is known without reading it back.
-    const claimed = await ctx.write(async (tx, emit) => {
+    const claim = async (tx: DBAdapter, emit: Emit): Promise<CheckoutRow | null> => {
       const update = { ...changes, customerId: customer.id, modifiedAt: ctx.now() };
       if (!(await checkoutRepository(tx).move(current.id, "open", "confirmed", update))) return null;
       const checkout = { ...current, ...update, status: "confirmed" } as CheckoutRow;
@@ -198,9 +199,17 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         );
       }
       if (discount) await redeemDiscount(tx, discount, checkout.id, ctx.now());
-      await emit(checkout.merchantId, "checkout.updated", () => checkoutView(ctx, tx, checkout, { products }));
+      await emit(checkout.merchantId, "checkout.updated", () =>
+        checkoutView(ctx, tx, checkout, { products }),
+      );
       return checkout;
-    });
+    };
+    // The compare-and-set alone (no discount use to redeem, no subscription check that could
+    // undo it) is one statement: no transaction when checkout.updated goes nowhere.
+    const claimed =
+      !discount && !product.product.isRecurring
+        ? await ctx.writeOne(current.merchantId, ["checkout.updated"], claim)
+        : await ctx.write(claim);
     if (!claimed) return notOpen(ctx, db, await findByIdOrThrow(db, current.id));
     if (!flags.isPaymentFormRequired)
       return settlement.succeed(current.id, undefined, {

@@ -1,7 +1,7 @@
 import type { BillingEvent, DBAdapter, Row } from "../../../plugin";
 import { webhookRepository } from "./repository";
 
-interface EndpointRow {
+export interface EndpointRow {
   id: string;
   events: string[];
   enabled: boolean;
@@ -13,8 +13,14 @@ interface EndpointRow {
  * transaction and merchant. Rows are held until `flush`, which the transaction calls before it
  * commits: every event of the transaction lands in one multi-row insert.
  */
-export function createOutboxWriter(tx: DBAdapter, now: () => Date) {
+export function createOutboxWriter(
+  tx: DBAdapter,
+  now: () => Date,
+  /** Endpoints already read for a merchant (just before the transaction). */
+  known?: { readonly merchantId: string; readonly endpoints: readonly EndpointRow[] },
+) {
   const endpoints = new Map<string, Promise<EndpointRow[]>>();
+  if (known) endpoints.set(known.merchantId, Promise.resolve([...known.endpoints]));
   const pending: Row[] = [];
   const endpointsOf = (merchantId: string) => {
     let list = endpoints.get(merchantId);
@@ -57,3 +63,11 @@ export function createOutboxWriter(tx: DBAdapter, now: () => Date) {
     },
   };
 }
+
+/** A merchant's enabled endpoints (read outside a transaction, see `BillingContext.writeOne`). */
+export const enabledEndpoints = (db: DBAdapter, merchantId: string): Promise<EndpointRow[]> =>
+  webhookRepository(db).enabledEndpointsOf(merchantId);
+
+/** Does an event of one of these types go to one of these endpoints? */
+export const anySubscribed = (endpoints: readonly EndpointRow[], types: readonly string[]) =>
+  endpoints.some((e) => e.events.length === 0 || types.some((t) => e.events.includes(t)));
