@@ -114,6 +114,23 @@ async function main(url: string) {
     }
     console.log(`  check ${ok ? "ok" : "FAILED"}: ${JSON.stringify({ expected, ...check })}`);
     if (!ok) process.exitCode = 1;
+
+    // The same purchase when the merchant has a webhook endpoint subscribed to every event: the
+    // events are built and written to the outbox, and every change runs in a transaction.
+    await app.db.create({
+      model: "billingWebhookEndpoint",
+      data: {
+        merchantId: app.merchant.id,
+        url: "https://hooks.example.com/in",
+        secret: "whsec_bench",
+        events: [],
+        enabled: true,
+      },
+    });
+    const withEndpoint = await roundTrips(() => purchase(buyers[0]!, product.data.id));
+    console.log(
+      `  ${withEndpoint} round trips per purchase with one webhook endpoint subscribed to every event`,
+    );
   } finally {
     await app.close();
   }

@@ -110,6 +110,11 @@ export interface AdapterDriver {
    * several conditional statements.
    */
   updateWith?(args: DriverUpdateWithArgs): Promise<DriverUpdateWithResult>;
+  /**
+   * Optional: `increment` that returns the changed rows after the change, in one round trip
+   * (UPDATE ... RETURNING). Without it, `DBAdapter.incrementOne` increments and re-reads.
+   */
+  incrementReturning?(args: { table: string; where?: WhereNode; column: string; by: number }): Promise<Row[]>;
   /** Runs `fn` in a transaction: everything commits together or rolls back when `fn` throws. */
   transaction<T>(fn: (tx: AdapterDriver) => Promise<T>): Promise<T>;
 }

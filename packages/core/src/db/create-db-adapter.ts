@@ -357,12 +357,17 @@ export function createDBAdapter(
           ...(max !== undefined ? [{ field, operator: "lte" as const, value: max - by }] : []),
           ...(min !== undefined ? [{ field, operator: "gte" as const, value: min - by }] : []),
         ];
-        const changed = await d.increment({
+        const args = {
           table: pm.table,
           where: physicalWhere(pm, [...where, ...guards]),
           column: column(pm, field),
           by,
-        });
+        };
+        if (d.incrementReturning) {
+          const [changedRow] = await d.incrementReturning(args);
+          return (changedRow ? rowFromStorage(pm, changedRow, caps) : null) as never;
+        }
+        const changed = await d.increment(args);
         if (changed === 0) return null;
         return ((await find(pm, { where, limit: 1 }))[0] ?? null) as never;
       },

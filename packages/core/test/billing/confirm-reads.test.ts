@@ -6,8 +6,9 @@ import { countingMemoryDatabase } from "../helpers/counting";
 import { address, clock } from "./fixtures";
 
 /**
- * One confirm reads its checkout once (by client secret) and the checkout's products once; every
- * later step (claim, customer, settlement, order, the emitted views) uses what it already holds.
+ * One confirm reads its checkout once (by client secret) and the checkout's products once (with
+ * their prices: one query); every later step (claim, customer, settlement, order, the emitted
+ * views) uses what it already holds.
  */
 async function setup(recurring: boolean) {
   const { database, trips } = countingMemoryDatabase();
@@ -66,7 +67,7 @@ const reads = (trips: { readsByTable: Record<string, number> }, table: string) =
 
 describe("one confirm reads its checkout and products once", () => {
   for (const recurring of [false, true]) {
-    it(`paid ${recurring ? "subscription" : "one-time purchase"}: 1 checkout read, 1 product read`, async () => {
+    it(`paid ${recurring ? "subscription" : "one-time purchase"}: 1 checkout read, 1 product+price read`, async () => {
       const { services, trips, db, checkout } = await setup(recurring);
       trips.reset();
       const confirmed = await services.checkouts.confirm(checkout.clientSecret, {
@@ -74,7 +75,8 @@ describe("one confirm reads its checkout and products once", () => {
       });
       expect(confirmed.status).toBe("succeeded");
       expect(reads(trips, "billingCheckout")).toBe(1);
-      expect(reads(trips, "billingProduct")).toBe(1);
+      expect(reads(trips, "billingPrice")).toBe(1);
+      expect(reads(trips, "billingProduct")).toBe(0); // joined to the prices
       // The settled state is what was written (not a stale copy): the stored row agrees.
       const stored = await db.findOne<{ status: string; customerId: string; subscriptionId: string | null }>({
         model: "billingCheckout",
@@ -96,6 +98,7 @@ describe("one confirm reads its checkout and products once", () => {
     expect(confirmed.status).toBe("succeeded");
     expect(confirmed.totalAmount).toBe(0);
     expect(reads(trips, "billingCheckout")).toBe(1);
-    expect(reads(trips, "billingProduct")).toBe(1);
+    expect(reads(trips, "billingPrice")).toBe(1);
+    expect(reads(trips, "billingProduct")).toBe(0);
   });
 });

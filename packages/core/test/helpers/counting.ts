@@ -7,6 +7,8 @@ export interface RoundTrips {
   byOperation: Record<string, number>;
   /** Reads (`findMany` round trips, joins included) by the table they read. */
   readsByTable: Record<string, number>;
+  /** Transactions opened (each is a BEGIN and a COMMIT on a SQL database). */
+  transactions: number;
   reset(): void;
 }
 
@@ -20,6 +22,7 @@ const OPERATIONS = [
   "updateReturning",
   "deleteMany",
   "increment",
+  "incrementReturning",
 ] as const;
 
 /** Wraps a driver so that every call that would be a database round trip is counted. */
@@ -38,8 +41,10 @@ export function countRoundTrips(driver: AdapterDriver, trips: RoundTrips): Adapt
       return fn.call(driver, args);
     };
   }
-  wrapped.transaction = <T>(fn: (tx: AdapterDriver) => Promise<T>) =>
-    driver.transaction((tx) => fn(countRoundTrips(tx, trips)));
+  wrapped.transaction = <T>(fn: (tx: AdapterDriver) => Promise<T>) => {
+    trips.transactions++;
+    return driver.transaction((tx) => fn(countRoundTrips(tx, trips)));
+  };
   return wrapped as unknown as AdapterDriver;
 }
 
@@ -49,10 +54,12 @@ export function countingMemoryDatabase(): { database: DatabaseAdapter; trips: Ro
     total: 0,
     byOperation: {},
     readsByTable: {},
+    transactions: 0,
     reset() {
       this.total = 0;
       this.byOperation = {};
       this.readsByTable = {};
+      this.transactions = 0;
     },
   };
   const store = createMemoryStore();

@@ -183,6 +183,12 @@ export function createKyselyDriver(
   };
 
   if (returning) {
+    driver.incrementReturning = ({ table, where: node, column, by }) =>
+      mapErrors(() =>
+        rows(
+          sql<Row>`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)} RETURNING *`,
+        ),
+      );
     driver.updateReturning = ({ table, where: node, values }) =>
       mapErrors(() =>
         Object.keys(values).length === 0

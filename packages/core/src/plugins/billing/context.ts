@@ -7,7 +7,12 @@ export interface ResolvedBillingOptions extends BillingOptions {
   readonly checkoutExpiresIn: number;
 }
 
-/** Emits billing events inside a transaction; the outbox rows commit (or roll back) with the change. */
+/**
+ * Emits billing events inside a transaction; the outbox rows commit (or roll back) with the change.
+ * `data` may be a function that builds the payload: it is called only when the event goes
+ * somewhere (a subscribed webhook endpoint or an `onEvent` listener). A payload itself is JSON,
+ * never a function.
+ */
 export type Emit = (merchantId: string, type: BillingEventType, data: unknown) => Promise<void>;
 
 export interface BillingContext {
@@ -20,6 +25,19 @@ export interface BillingContext {
    * transaction; in-process listeners (`onEvent`) run after the commit, never for a rollback.
    */
   write<T>(fn: (tx: DBAdapter, emit: Emit) => Promise<T>): Promise<T>;
+  /**
+   * `write` for a change of a single statement (an insert, a compare-and-set) whose events are of
+   * `types`, all of `merchantId`. The merchant's endpoints are read first: when no event of these
+   * types goes anywhere (no subscribed endpoint, no `onEvent` listener), `fn` runs without a
+   * transaction (one statement is atomic on its own; BEGIN and COMMIT would be two more round
+   * trips) and its events are dropped, as `write` would; otherwise it is `write`, with the
+   * endpoints already read. `fn` must make at most one write.
+   */
+  writeOne<T>(
+    merchantId: string,
+    types: readonly BillingEventType[],
+    fn: (db: DBAdapter, emit: Emit) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** Builds the envelope once; its serialisation is what every delivery attempt sends. */

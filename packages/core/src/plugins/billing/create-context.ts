@@ -1,9 +1,9 @@
-import type { AppContext, BillingEvent } from "../../plugin";
-import type { BillingContext, ResolvedBillingOptions } from "./context";
+import type { AppContext, BillingEvent, DBAdapter } from "../../plugin";
+import type { BillingContext, Emit, ResolvedBillingOptions } from "./context";
 import { envelope } from "./context";
 import type { BillingOptions } from "./options";
 import { testProcessor } from "./processors/test-processor";
-import { createOutboxWriter } from "./webhooks/outbox";
+import { anySubscribed, createOutboxWriter, enabledEndpoints } from "./webhooks/outbox";
 
 export function resolveBillingOptions(options: BillingOptions): ResolvedBillingOptions {
   return {
@@ -15,30 +15,52 @@ export function resolveBillingOptions(options: BillingOptions): ResolvedBillingO
 
 export function createBillingContext(app: AppContext, options: ResolvedBillingOptions): BillingContext {
   const now = options.now ?? (() => app.now());
+
+  /** A transaction with its outbox: rows written before the commit, listeners called after it. */
+  async function run<T>(
+    fn: (tx: DBAdapter, emit: Emit) => Promise<T>,
+    known?: Parameters<typeof createOutboxWriter>[2],
+  ): Promise<T> {
+    const committed: BillingEvent[] = [];
+    const result = await app.adapter.transaction(async (tx) => {
+      const outbox = createOutboxWriter(tx, now, known);
+      committed.length = 0;
+      const value = await fn(tx, async (merchantId, type, data) => {
+        const targets = await outbox.targets(merchantId, type);
+        // Nobody receives it (no subscribed endpoint, no listener): a lazy payload is never built.
+        if (targets.length === 0 && !options.onEvent) return;
+        const event = envelope(type, typeof data === "function" ? await data() : data, now());
+        outbox.write(merchantId, targets, event);
+        committed.push(event);
+      });
+      await outbox.flush();
+      return value;
+    });
+    for (const event of committed) {
+      try {
+        await options.onEvent?.(event);
+      } catch (error) {
+        app.logger.error(`Billing onEvent listener failed for ${event.type}`, error);
+      }
+    }
+    return result;
+  }
+
   const ctx: BillingContext = {
     app,
     options,
     processor: options.processor ?? testProcessor(),
     now,
-    async write(fn) {
-      const committed: BillingEvent[] = [];
-      const result = await app.adapter.transaction(async (tx) => {
-        const outbox = createOutboxWriter(tx, now);
-        committed.length = 0;
-        return fn(tx, async (merchantId, type, data) => {
-          const event = envelope(type, data, now());
-          await outbox(merchantId, event);
-          committed.push(event);
-        });
+    write: (fn) => run(fn),
+    async writeOne(merchantId, types, fn) {
+      if (options.onEvent) return run(fn);
+      const endpoints = await enabledEndpoints(app.adapter, merchantId);
+      if (anySubscribed(endpoints, types)) return run(fn, { merchantId, endpoints });
+      return fn(app.adapter, async (m, type) => {
+        // A programming error: this event was not declared, so nobody checked where it goes.
+        if (m !== merchantId || !types.includes(type))
+          throw new Error(`writeOne: undeclared event ${type} of merchant ${m}`);
       });
-      for (const event of committed) {
-        try {
-          await options.onEvent?.(event);
-        } catch (error) {
-          app.logger.error(`Billing onEvent listener failed for ${event.type}`, error);
-        }
-      }
-      return result;
     },
   };
   return ctx;

@@ -34,37 +34,49 @@ async function benefitsOf(tx: DBAdapter, productId: string, known?: readonly str
 }
 
 /** Grants every benefit of the product in the scope; revokes the scope's grants of other benefits. */
-async function grantProduct(tx: DBAdapter, s: Scope, now: Date, known?: readonly string[]) {
+async function grantProduct(
+  tx: DBAdapter,
+  s: Scope,
+  now: Date,
+  known?: readonly string[],
+  /** The scope was created in this transaction (a new order): it has no grants to look at. */
+  fresh = false,
+) {
   const repo = benefitGrantRepository(tx);
   const benefitIds = await benefitsOf(tx, s.productId, known);
+  const grant = (benefitId: string) => ({
+    merchantId: s.merchantId,
+    customerId: s.customerId,
+    benefitId,
+    scope: s.scope,
+    subscriptionId: s.subscriptionId,
+    orderId: s.orderId,
+    status: "granted" as const,
+    isGranted: false,
+    isRevoked: false,
+    properties: {},
+    pendingCycles: 0,
+    ...dueNow(now),
+    createdAt: now,
+  });
+  if (fresh) {
+    if (benefitIds.size > 0) await repo.insertMany([...benefitIds].map(grant));
+    return;
+  }
   const existing = await repo.ofScope(s.scope);
   // Outdated grants first: a benefit no longer on the product (a plan change) is revoked.
-  for (const grant of existing)
-    if (grant.status === "granted" && !benefitIds.has(grant.benefitId))
-      await repo.move(grant.id, "granted", "revoked", dueNow(now));
+  for (const row of existing)
+    if (row.status === "granted" && !benefitIds.has(row.benefitId))
+      await repo.move(row.id, "granted", "revoked", dueNow(now));
   const byBenefit = new Map(existing.map((g) => [g.benefitId, g]));
   for (const benefitId of benefitIds) {
-    const grant = byBenefit.get(benefitId);
-    if (grant?.status === "revoked") {
-      await repo.move(grant.id, "revoked", "granted", dueNow(now));
+    const row = byBenefit.get(benefitId);
+    if (row?.status === "revoked") {
+      await repo.move(row.id, "revoked", "granted", dueNow(now));
       continue;
     }
-    if (grant) continue;
-    await repo.insert({
-      merchantId: s.merchantId,
-      customerId: s.customerId,
-      benefitId,
-      scope: s.scope,
-      subscriptionId: s.subscriptionId,
-      orderId: s.orderId,
-      status: "granted",
-      isGranted: false,
-      isRevoked: false,
-      properties: {},
-      pendingCycles: 0,
-      ...dueNow(now),
-      createdAt: now,
-    });
+    if (row) continue;
+    await repo.insert(grant(benefitId));
   }
 }
 
@@ -86,6 +98,8 @@ export async function grantsOnOrderPaid(
   knownBenefitIds?: readonly string[],
   /** The subscription scope's grants when the caller read them for a batch (`cycleGrantsOf`). */
   knownScopeGrants?: ReadonlyMap<string, readonly BenefitGrantRow[]>,
+  /** The order was created in this transaction: its scope has no grants yet. */
+  freshOrder = false,
 ) {
   if (order.billingReason === "purchase") {
     await grantProduct(
@@ -100,6 +114,7 @@ export async function grantsOnOrderPaid(
       },
       now,
       knownBenefitIds,
+      freshOrder,
     );
     return;
   }

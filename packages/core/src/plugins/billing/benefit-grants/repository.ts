@@ -39,6 +39,11 @@ export function benefitGrantRepository(db: DBAdapter) {
         throw error;
       }
     },
+    /** Grants of a scope that has none yet (a new order), in one multi-row insert. */
+    async insertMany(data: readonly (Row & { status: BenefitGrantStatus })[]) {
+      for (const row of data) benefitGrantStates.assertInitial(row.status);
+      return db.createMany({ model: MODEL, data });
+    },
     /** Grants of one scope (`order:<id>` / `subscription:<id>`). */
     ofScope: (scope: string) =>
       db.findMany<BenefitGrantRow>({ model: MODEL, where: [{ field: "scope", value: scope }] }),

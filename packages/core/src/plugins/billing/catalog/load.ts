@@ -14,3 +14,10 @@ export const loadProducts = (
 /** Loaded products by id, in the order given (see `catalogRepository.loadById`). */
 export const loadProductsById = (db: DBAdapter, ids: readonly string[], merchantId?: string) =>
   catalogRepository(db).loadById(ids, merchantId);
+
+/**
+ * Loaded products by id with the merchants of their prices, from the same queries (a checkout
+ * needs its merchant with its products); see `catalogRepository.loadWithMerchants`.
+ */
+export const loadProductsWithMerchants = (db: DBAdapter, ids: readonly string[]) =>
+  catalogRepository(db).loadWithMerchants(ids);

@@ -4,23 +4,33 @@ import { idIn, listPage } from "../repository";
 import type {
   BenefitRow,
   CustomFieldRow,
-  FileRow,
+  MerchantRow,
   MeterRow,
   PriceRow,
   ProductBenefitRow,
   ProductCustomFieldRow,
   ProductRow,
 } from "../rows";
+import { assembleProducts, type LoadedProduct, mediaIdsOf } from "./assemble";
 
-/** The product's media file ids (json column; absent on rows written before product media). */
-export const mediaIdsOf = (p: ProductRow): string[] =>
-  Array.isArray(p.mediaIds) ? p.mediaIds.filter((id): id is string => typeof id === "string") : [];
+export type { LoadedProduct } from "./assemble";
+export { mediaIdsOf } from "./assemble";
 
-import type { AttachedCustomField, ProductRelations } from "./serialize";
-
-export interface LoadedProduct extends ProductRelations {
-  product: ProductRow;
-}
+/** Joined rows of the one-query loads: the related row under its model name (null for a miss). */
+type With<T, K extends string, R> = T & { [key in K]?: R | null };
+type JoinedPrice = With<
+  With<With<PriceRow, "billingProduct", ProductRow>, "billingMeter", MeterRow>,
+  "billingMerchant",
+  MerchantRow
+>;
+/** A row without the joined rows (they are not columns of its model). */
+const own = <T extends object>(row: T, keys: readonly string[]): T => {
+  const out = { ...row } as Record<string, unknown>;
+  for (const k of keys) delete out[k];
+  return out as T;
+};
+const byIdMap = <T extends { id: string }>(rows: readonly (T | null | undefined)[]) =>
+  new Map(rows.filter((r): r is T => Boolean(r)).map((r) => [r.id, r]));
 
 /** Models a product may reference by id (ownership checks). */
 export type OwnedModel =
@@ -88,48 +98,80 @@ export function catalogRepository(db: DBAdapter) {
       meterIds.length ? db.findMany<MeterRow>({ model: "billingMeter", where: idIn("id", meterIds) }) : [],
       fileRepository(db).byIdsAny(mediaIds),
     ]);
-    const fileById = new Map(files.map((f) => [f.id, f]));
-    const benefitById = new Map(benefits.filter((b) => !b.deletedAt).map((b) => [b.id, b]));
-    const fieldById = new Map(fields.filter((f) => !f.deletedAt).map((f) => [f.id, f]));
-    const meterById = new Map(meters.map((m) => [m.id, m]));
-    return products.map((product) => ({
-      product,
-      prices: prices.filter((p) => p.productId === product.id),
-      benefits: links
-        .filter((l) => l.productId === product.id)
-        .map((l) => benefitById.get(l.benefitId))
-        .filter((b): b is BenefitRow => Boolean(b)),
-      customFields: fieldLinks
-        .filter((l) => l.productId === product.id)
-        .map((l): AttachedCustomField | null => {
-          const customField = fieldById.get(l.customFieldId);
-          return customField
-            ? { customFieldId: l.customFieldId, customField, order: l.order, required: l.required }
-            : null;
-        })
-        .filter((a): a is AttachedCustomField => a !== null),
-      meters: meterById,
-      medias: mediaIdsOf(product)
-        .map((id) => fileById.get(id))
-        .filter((f): f is FileRow => Boolean(f)),
-    }));
+    return assembleProducts(products, {
+      prices,
+      benefitLinks: links,
+      fieldLinks,
+      benefits: byIdMap(benefits.filter((b) => !b.deletedAt)),
+      fields: byIdMap(fields.filter((f) => !f.deletedAt)),
+      meters: byIdMap(meters),
+      files: byIdMap(files),
+    });
+  }
+
+  /**
+   * Loaded products by id, in the order given (unknown ids left out); optionally of one merchant.
+   * Three queries at once, whatever the number of products: the live prices with their product,
+   * meter and merchant joined; the benefit links with their benefit; the custom field links with
+   * their field (a product without a live price is read on its own; media files after). With
+   * the products, the merchants of their prices (one for a checkout), so none is read again.
+   */
+  async function loadWithMerchants(ids: readonly string[], merchantId?: string) {
+    if (ids.length === 0)
+      return { products: [] as LoadedProduct[], merchants: new Map<string, MerchantRow>() };
+    const [joined, benefitLinks, fieldLinks] = await Promise.all([
+      db.findMany<JoinedPrice>({
+        model: "billingPrice",
+        where: [...idIn("productId", ids), { field: "isArchived", value: false }],
+        sortBy: { field: "createdAt", direction: "asc" },
+        join: { billingProduct: true, billingMeter: true, billingMerchant: true },
+      }),
+      db.findMany<With<ProductBenefitRow, "billingBenefit", BenefitRow>>({
+        model: "billingProductBenefit",
+        where: idIn("productId", ids),
+        sortBy: { field: "order", direction: "asc" },
+        join: { billingBenefit: true },
+      }),
+      db.findMany<With<ProductCustomFieldRow, "billingCustomField", CustomFieldRow>>({
+        model: "billingProductCustomField",
+        where: idIn("productId", ids),
+        sortBy: { field: "order", direction: "asc" },
+        join: { billingCustomField: true },
+      }),
+    ]);
+    const found = byIdMap(joined.map((p) => p.billingProduct));
+    const unpriced = ids.filter((id) => !found.has(id));
+    if (unpriced.length > 0) {
+      const rows = await db.findMany<ProductRow>({ model: "billingProduct", where: idIn("id", unpriced) });
+      for (const row of rows) found.set(row.id, row);
+    }
+    const products = [...found.values()].filter((p) => !merchantId || p.merchantId === merchantId);
+    const kept = new Set(products.map((p) => p.id));
+    const files = await fileRepository(db).byIdsAny([...new Set(products.flatMap((p) => mediaIdsOf(p)))]);
+    const loaded = assembleProducts(products, {
+      prices: joined.map((p) => own(p, ["billingProduct", "billingMeter", "billingMerchant"])),
+      benefitLinks: benefitLinks.map((l) => own(l, ["billingBenefit"])),
+      fieldLinks: fieldLinks.map((l) => own(l, ["billingCustomField"])),
+      benefits: byIdMap(benefitLinks.map((l) => l.billingBenefit).filter((b) => !b?.deletedAt)),
+      fields: byIdMap(fieldLinks.map((l) => l.billingCustomField).filter((f) => !f?.deletedAt)),
+      meters: byIdMap(joined.filter((p) => kept.has(p.productId)).map((p) => p.billingMeter)),
+      files: byIdMap(files),
+    });
+    const byId = new Map(loaded.map((l) => [l.product.id, l]));
+    return {
+      products: ids.map((id) => byId.get(id)).filter((l): l is LoadedProduct => Boolean(l)),
+      merchants: byIdMap(joined.map((p) => p.billingMerchant)),
+    };
   }
 
   /** Loaded products by id, in the order given (unknown ids left out); optionally of one merchant. */
-  async function loadById(ids: readonly string[], merchantId?: string) {
-    if (ids.length === 0) return [];
-    const rows = await db.findMany<ProductRow>({
-      model: "billingProduct",
-      where: [...idIn("id", ids), ...(merchantId ? [{ field: "merchantId", value: merchantId }] : [])],
-    });
-    const loaded = await load(rows);
-    const byId = new Map(loaded.map((l) => [l.product.id, l]));
-    return ids.map((id) => byId.get(id)).filter((l): l is LoadedProduct => Boolean(l));
-  }
+  const loadById = async (ids: readonly string[], merchantId?: string) =>
+    (await loadWithMerchants(ids, merchantId)).products;
 
   return {
     load,
     loadById,
+    loadWithMerchants,
     findProduct: (merchantId: string, id: string) =>
       db.findOne<ProductRow>({
         model: "billingProduct",

@@ -1,11 +1,11 @@
-import { type DBAdapter, isAdapterError } from "../../../plugin";
+import { type DBAdapter, isAdapterError, type Row } from "../../../plugin";
 import { loadProductsById } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { redeemDiscount } from "../discounts/redeem";
 import { BILLING_ERRORS, type FieldIssue, paymentFailed, validationFailed } from "../errors";
 import { userById } from "../identity";
-import type { CustomerRow } from "../rows";
+import type { CustomerRow, MerchantRow } from "../rows";
 import { addressFields, computeFlags } from "./amounts";
 import { applyCheckoutPatch, type CheckoutPatch, hasLineLevelAddress } from "./changes";
 import type { CheckoutDeps } from "./deps";
@@ -59,13 +59,53 @@ const canonical = (value: unknown): string =>
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : v,
   );
+/**
+ * What a confirm changes on an existing customer from the checkout: only what differs, so a repeat
+ * purchase with the same details writes nothing and emits no customer.updated. Null: nothing.
+ */
+function customerChanges(checkout: CheckoutRow, customer: CustomerRow): Row | null {
+  const metadata = checkout.customerMetadata ?? {};
+  const wantsUpdate =
+    (checkout.customerBillingAddress &&
+      canonical(checkout.customerBillingAddress) !== canonical(customer.billingAddress)) ||
+    (checkout.customerTaxId && checkout.customerTaxId !== customer.taxId) ||
+    (Object.keys(metadata).length > 0 &&
+      canonical({ ...customer.metadata, ...metadata }) !== canonical(customer.metadata)) ||
+    (!customer.name && checkout.customerName);
+  if (!wantsUpdate) return null;
+  return {
+    ...(checkout.customerBillingAddress ? { billingAddress: checkout.customerBillingAddress } : {}),
+    ...(checkout.customerTaxId ? { taxId: checkout.customerTaxId } : {}),
+    ...(Object.keys(metadata).length ? { metadata: checkout.customerMetadata } : {}),
+    ...(!customer.name && checkout.customerName ? { name: checkout.customerName } : {}),
+  };
+}
+
+/** Rows read with the checkout (one query): its merchant and its linked customer. */
+export interface CheckoutParties {
+  readonly merchant: MerchantRow | null;
+  readonly customer: CustomerRow | null;
+}
+
+/** The linked customer read with the checkout, when it is still the checkout's live customer. */
+const linkedCustomer = (checkout: CheckoutRow, parties?: CheckoutParties): CustomerRow | null => {
+  const c = parties?.customer;
+  return c && c.id === checkout.customerId && c.merchantId === checkout.merchantId && !c.deletedAt ? c : null;
+};
+
 export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
   const { ctx, merchants, customers, subscriptions } = deps;
   const db = ctx.app.adapter;
 
   /** The buyer's customer: linked, by auth user, by external id, by email, or created. */
-  async function resolveCustomer(tx: DBAdapter, emit: Emit, checkout: CheckoutRow): Promise<CustomerRow> {
-    const merchant = await merchants.byId(checkout.merchantId, tx);
+  async function resolveCustomer(
+    tx: DBAdapter,
+    emit: Emit,
+    checkout: CheckoutRow,
+    known?: MerchantRow | null,
+  ): Promise<CustomerRow> {
+    const merchant =
+      known?.id === checkout.merchantId ? known : await merchants.byId(checkout.merchantId, tx);
     let customer: CustomerRow | null = checkout.customerId
       ? await customers.byIdOrThrow(tx, checkout.merchantId, checkout.customerId)
       : null;
@@ -98,26 +138,11 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
         referenceId: checkout.referenceId,
       });
     }
-    const metadata = checkout.customerMetadata ?? {};
-    // Only what differs: a repeat purchase with the same details writes nothing and emits no
-    // customer.updated (each was an UPDATE and five reads for the event per purchase).
-    const wantsUpdate =
-      (checkout.customerBillingAddress &&
-        canonical(checkout.customerBillingAddress) !== canonical(customer.billingAddress)) ||
-      (checkout.customerTaxId && checkout.customerTaxId !== customer.taxId) ||
-      (Object.keys(metadata).length > 0 &&
-        canonical({ ...customer.metadata, ...metadata }) !== canonical(customer.metadata)) ||
-      (!customer.name && checkout.customerName);
-    if (!wantsUpdate) return customer;
-    return customers.update(tx, emit, customer, {
-      ...(checkout.customerBillingAddress ? { billingAddress: checkout.customerBillingAddress } : {}),
-      ...(checkout.customerTaxId ? { taxId: checkout.customerTaxId } : {}),
-      ...(Object.keys(checkout.customerMetadata ?? {}).length ? { metadata: checkout.customerMetadata } : {}),
-      ...(!customer.name && checkout.customerName ? { name: checkout.customerName } : {}),
-    });
+    const changes = customerChanges(checkout, customer);
+    return changes ? customers.update(tx, emit, customer, changes) : customer;
   }
 
-  return async function confirm(current: CheckoutRow, input: ConfirmInput) {
+  return async function confirm(current: CheckoutRow, input: ConfirmInput, parties?: CheckoutParties) {
     // The checkout's products are read once here and handed to every later step.
     const products = await loadProductsById(
       db,
@@ -147,37 +172,52 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     // The customer first, in its own transaction: two first purchases of one user at once race on
     // the unique (merchant, externalId); the loser retries in a fresh transaction and finds the
     // winner's row (an aborted transaction could not read it on PostgreSQL).
+    // A linked customer read with the checkout that this purchase does not change needs no write.
     const target = { ...next, id: current.id } as CheckoutRow;
-    let customer = await ctx
-      .write((tx, emit) => resolveCustomer(tx, emit, target))
-      .catch((error: unknown) => {
-        if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
-        return ctx.write((tx, emit) => resolveCustomer(tx, emit, target));
-      });
+    const merchant = parties?.merchant?.id === current.merchantId ? parties.merchant : null;
+    const linked = linkedCustomer(target, parties);
+    let customer =
+      linked && !customerChanges(target, linked)
+        ? linked
+        : await ctx
+            .write((tx, emit) => resolveCustomer(tx, emit, target, merchant))
+            .catch((error: unknown) => {
+              if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
+              return ctx.write((tx, emit) => resolveCustomer(tx, emit, target, merchant));
+            });
 
     // open -> confirmed as a compare-and-set; the row after it is known without reading it back.
-    const claimed = await ctx.write(async (tx, emit) => {
+    const claim = async (tx: DBAdapter, emit: Emit): Promise<CheckoutRow | null> => {
       const update = { ...changes, customerId: customer.id, modifiedAt: ctx.now() };
       if (!(await checkoutRepository(tx).move(current.id, "open", "confirmed", update))) return null;
       const checkout = { ...current, ...update, status: "confirmed" } as CheckoutRow;
       if (product.product.isRecurring) {
         await subscriptions.assertCanSubscribe(
           tx,
-          await merchants.byId(checkout.merchantId, tx),
+          merchant ?? (await merchants.byId(checkout.merchantId, tx)),
           customer.id,
         );
       }
       if (discount) await redeemDiscount(tx, discount, checkout.id, ctx.now());
-      await emit(
-        checkout.merchantId,
-        "checkout.updated",
-        await checkoutView(ctx, tx, checkout, { products }),
+      await emit(checkout.merchantId, "checkout.updated", () =>
+        checkoutView(ctx, tx, checkout, { products }),
       );
       return checkout;
-    });
+    };
+    // The compare-and-set alone (no discount use to redeem, no subscription check that could
+    // undo it) is one statement: no transaction when checkout.updated goes nowhere.
+    const claimed =
+      !discount && !product.product.isRecurring
+        ? await ctx.writeOne(current.merchantId, ["checkout.updated"], claim)
+        : await ctx.write(claim);
     if (!claimed) return notOpen(ctx, db, await findByIdOrThrow(db, current.id));
     if (!flags.isPaymentFormRequired)
-      return settlement.succeed(current.id, undefined, { checkout: claimed, products, customer });
+      return settlement.succeed(current.id, undefined, {
+        checkout: claimed,
+        products,
+        customer,
+        ...(merchant ? { merchant } : {}),
+      });
 
     const checkout = claimed;
     const result = await (async () => {
@@ -232,7 +272,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
           id: result.intentId,
           ...(result.paymentMethodId ? { paymentMethodId: result.paymentMethodId } : {}),
         },
-        { checkout: withIntent, products, customer },
+        { checkout: withIntent, products, customer, ...(merchant ? { merchant } : {}) },
       );
     return ctx.write(async (tx, emit) => {
       const view = await checkoutView(ctx, tx, withIntent, { products });

@@ -1,5 +1,5 @@
 import { generateRandomString } from "../../../plugin";
-import { loadProductsById } from "../catalog/load";
+import { loadProductsWithMerchants } from "../catalog/load";
 import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
 import { BILLING_ERRORS } from "../errors";
 import { parseInput } from "../input";
@@ -68,13 +68,14 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       trialIntervalCount: input.trialIntervalCount,
     });
     const urls = await checkCheckoutUrls(ctx, input, request);
-    const products = await loadProductsById(db, input.products);
+    const { products, merchants: priced } = await loadProductsWithMerchants(db, input.products);
     if (products.length !== new Set(input.products).size) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     const merchantId = products[0]!.product.merchantId;
     if (products.some((p) => p.product.merchantId !== merchantId || p.product.isArchived)) {
       throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     }
-    const merchant = await merchants.byId(merchantId);
+    // The merchant came with the prices (the same query); read only if it did not.
+    const merchant = priced.get(merchantId) ?? (await merchants.byId(merchantId));
     if (input.limitTrialToProduct && products.some((p) => exceedsProductTrial(p.product, trial, ctx.now())))
       throw BILLING_ERRORS.THIS_TRIAL_IS_LONGER_THAN_THE_PRODUCT_S_TRIAL();
     const trialOptions = {
@@ -155,7 +156,8 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       createdAt: now,
       modifiedAt: now,
     };
-    return ctx.write(async (tx, emit) => {
+    // One insert: without a transaction when checkout.created goes nowhere.
+    return ctx.writeOne(merchantId, ["checkout.created"], async (tx, emit) => {
       const checkout = await checkoutRepository(tx).insert(row);
       // The offered products were loaded above: the response is not read again.
       const view = await checkoutView(ctx, tx, checkout, { products });

@@ -1,6 +1,6 @@
 import type { DBAdapter, Row } from "../../../plugin";
 import { listPage } from "../repository";
-import type { CheckoutRow, ProcessorEventRow } from "../rows";
+import type { CheckoutRow, CustomerRow, MerchantRow, ProcessorEventRow } from "../rows";
 import { type CheckoutStatus, checkoutStates } from "./status";
 
 const byId = (id: string) => [{ field: "id", value: id }];
@@ -20,6 +20,23 @@ export function checkoutRepository(db: DBAdapter) {
         model: "billingCheckout",
         where: [{ field: "clientSecret", value: clientSecret }],
       }),
+    /** By client secret, with its merchant and its linked customer (any state) in the same query. */
+    async findBySecretWithParties(clientSecret: string) {
+      const row = await db.findOne<
+        CheckoutRow & { billingMerchant?: MerchantRow | null; billingCustomer?: CustomerRow | null }
+      >({
+        model: "billingCheckout",
+        where: [{ field: "clientSecret", value: clientSecret }],
+        join: { billingMerchant: true, billingCustomer: true },
+      });
+      if (!row) return null;
+      const { billingMerchant, billingCustomer, ...checkout } = row;
+      return {
+        checkout: checkout as CheckoutRow,
+        merchant: billingMerchant ?? null,
+        customer: billingCustomer ?? null,
+      };
+    },
     findById: (id: string) => db.findOne<CheckoutRow>({ model: "billingCheckout", where: byId(id) }),
     findByIntent: (intentId: string) =>
       db.findOne<CheckoutRow>({ model: "billingCheckout", where: [{ field: "intentId", value: intentId }] }),

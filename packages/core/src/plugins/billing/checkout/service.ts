@@ -66,11 +66,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /** Confirm: idempotent (a succeeded checkout answers as it is) and safe under concurrent calls. */
   async function confirm(clientSecret: string, input: ConfirmInput) {
-    const checkout = await findBySecret(db, clientSecret);
+    // The merchant and the linked customer come with the checkout (one query).
+    const found = await checkoutRepository(db).findBySecretWithParties(clientSecret);
+    const checkout = found?.checkout ?? null;
     // Succeeded answers as it is, confirmed is busy, failed is not open; expired reads 410 below.
     if (checkout && checkout.status !== "open" && checkout.status !== "expired")
       return notOpen(ctx, db, checkout);
-    return confirmCheckout(await usable(checkout), input);
+    return confirmCheckout(await usable(checkout), input, found ?? undefined);
   }
 
   /**

@@ -3,7 +3,7 @@ import { customerRepository } from "../customers/repository";
 import { customerState } from "../customers/state";
 import { linkRedemption, releaseRedemption } from "../discounts/redeem";
 import { discountRepository } from "../discounts/repository";
-import type { CustomerRow } from "../rows";
+import type { CustomerRow, MerchantRow } from "../rows";
 import type { CheckoutDeps } from "./deps";
 import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
@@ -19,6 +19,8 @@ export interface KnownSettlement {
   readonly checkout: CheckoutRow;
   readonly products: readonly LoadedProduct[];
   readonly customer: CustomerRow;
+  /** The checkout's merchant, when read with the checkout. */
+  readonly merchant?: MerchantRow;
 }
 
 /**
@@ -68,7 +70,7 @@ export function createSettlement(deps: CheckoutDeps) {
           })
         : null;
       if (subscription) {
-        await emit(checkout.merchantId, "customer.state_changed", await customerState(tx, customer));
+        await emit(checkout.merchantId, "customer.state_changed", () => customerState(tx, customer));
         await linkRedemption(tx, checkout.id, subscription.id);
         succeeded.subscriptionId = subscription.id;
         succeeded.modifiedAt = ctx.now();
@@ -82,9 +84,11 @@ export function createSettlement(deps: CheckoutDeps) {
         discount,
         subscription,
         products,
+        ...(known?.merchant ? { merchant: known.merchant } : {}),
+        settling: true,
       });
       if (!subscription)
-        await emit(checkout.merchantId, "customer.state_changed", await customerState(tx, customer));
+        await emit(checkout.merchantId, "customer.state_changed", () => customerState(tx, customer));
       // The row as now stored, without reading it back.
       const settled = { ...checkout, ...succeeded, status: "succeeded" } as CheckoutRow;
       const view = await checkoutView(ctx, tx, settled, known ? { products: known.products } : undefined);

@@ -7,7 +7,15 @@ import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { discountRepository } from "../discounts/repository";
 import type { MerchantService } from "../merchants/service";
-import type { CheckoutRow, CustomerRow, DiscountRow, OrderRow, PriceRow, SubscriptionRow } from "../rows";
+import type {
+  CheckoutRow,
+  CustomerRow,
+  DiscountRow,
+  MerchantRow,
+  OrderRow,
+  PriceRow,
+  SubscriptionRow,
+} from "../rows";
 import { subscriptionRepository } from "../subscriptions/repository";
 import { seatLabel } from "../subscriptions/seat-rules";
 import { trialOrder } from "../subscriptions/trials";
@@ -76,12 +84,21 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
       subscription: SubscriptionRow | null;
       /** The checkout's loaded products, when the caller holds them. */
       products?: readonly LoadedProduct[];
+      /** The checkout's merchant, when the caller holds it. */
+      merchant?: MerchantRow;
+      /**
+       * The caller has just moved the checkout to `succeeded` with a compare-and-set in this
+       * transaction: no order of it can exist yet, so none is looked for first.
+       */
+      settling?: boolean;
     },
   ): Promise<{ order: OrderRow; created: boolean }> {
     const { checkout, product, price, customer, subscription } = input;
-    const existing = await orderRepository(tx).findByCheckout(checkout.id);
-    if (existing) return { order: existing, created: false };
-    const merchant = await merchants.byId(checkout.merchantId, tx);
+    if (!input.settling) {
+      const existing = await orderRepository(tx).findByCheckout(checkout.id);
+      if (existing) return { order: existing, created: false };
+    }
+    const merchant = input.merchant ?? (await merchants.byId(checkout.merchantId, tx));
     const now = ctx.now();
     // A trial's order costs nothing (BILLING.md 2.2): the first charge comes at the trial end.
     const trial = subscription?.status === "trialing" ? trialOrder(product.product.name, subscription) : null;
@@ -113,32 +130,50 @@ export function createOrderService(ctx: BillingContext, merchants: MerchantServi
         modifiedAt: now,
       });
     } catch (error) {
-      if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
+      // (Settling, a duplicate cannot happen: the error goes up and the transaction rolls back.)
+      if (input.settling || !isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
       const raced = await orderRepository(tx).findByCheckout(checkout.id);
       if (!raced) throw error;
       return { order: raced, created: false };
     }
     // One item per static price; metered prices are billed in arrears by renewals.
-    if (price.amountType !== "metered_unit") {
-      await orderRepository(tx).insertItem({
-        orderId: order.id,
-        label: trial?.label ?? seatLabel(product.product.name, subscription?.seats),
-        amount: trial ? 0 : checkout.amount,
-        taxAmount: 0,
-        proration: false,
-        productPriceId: price.id,
-        createdAt: now,
+    const items =
+      price.amountType === "metered_unit"
+        ? []
+        : [
+            await orderRepository(tx).insertItem({
+              orderId: order.id,
+              label: trial?.label ?? seatLabel(product.product.name, subscription?.seats),
+              amount: trial ? 0 : checkout.amount,
+              taxAmount: 0,
+              proration: false,
+              productPriceId: price.id,
+              createdAt: now,
+            }),
+          ];
+    // Every relation is held here: the events' payload is built without a read, and only when an
+    // event goes somewhere (then once for the three).
+    let serialized: ReturnType<typeof serializeOrder> | undefined;
+    const payload = () => {
+      serialized ??= serializeOrder(order, {
+        items,
+        customer,
+        product,
+        discount: order.discountId ? input.discount : null,
+        subscription,
       });
-    }
-    const [serialized] = await serializeMany(tx, [order], input.products);
-    await emit(order.merchantId, "order.created", serialized);
-    await emit(order.merchantId, "order.updated", serialized);
-    await emit(order.merchantId, "order.paid", serialized);
+      return serialized;
+    };
+    await emit(order.merchantId, "order.created", payload);
+    await emit(order.merchantId, "order.updated", payload);
+    await emit(order.merchantId, "order.paid", payload);
     await grantsOnOrderPaid(
       tx,
       order,
       now,
       product.benefits.map((b) => b.id),
+      undefined,
+      true,
     );
     return { order, created: true };
   }

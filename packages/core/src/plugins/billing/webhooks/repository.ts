@@ -73,6 +73,8 @@ export function webhookRepository(db: DBAdapter) {
     eventsByIds: (ids: readonly string[]) =>
       db.findMany<WebhookEventRow>({ model: "billingWebhookEvent", where: idIn("id", ids) }),
     insertEvent: (data: Row) => db.create<WebhookEventRow>({ model: "billingWebhookEvent", data }),
+    /** Several outbox rows in one multi-row insert; how many were written. */
+    insertEvents: (data: readonly Row[]) => db.createMany({ model: "billingWebhookEvent", data }),
     updateEvent: (id: string, update: Row) =>
       db.update<WebhookEventRow>({ model: "billingWebhookEvent", where: byId(id), update }),
     /** Claims up to `limit` due pending events with a lease, oldest due first. */

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { billing } from "../../src/plugins/billing";
+import type { BillingServices } from "../../src/plugins/billing/services";
+import { createTestAuth } from "../../src/testing";
+import { countingMemoryDatabase } from "../helpers/counting";
+import { address, clock } from "./fixtures";
+
+/**
+ * A purchase's events and its transactions without an `onEvent` listener (the other billing tests
+ * all have one): an event goes to the outbox for each subscribed endpoint, with the payload it
+ * always had; an event that goes nowhere is not built, and a change of one statement whose events
+ * go nowhere runs without a transaction.
+ */
+async function setup(endpointEvents?: string[]) {
+  const { database, trips } = countingMemoryDatabase();
+  const { auth } = createTestAuth({ database, advanced: { now: clock().now }, plugins: [billing()] });
+  const services = (auth as unknown as { billing: BillingServices }).billing;
+  const merchant = await services.merchants.defaultMerchant();
+  const db = auth.$context.adapter;
+  const product = await db.create<{ id: string }>({
+    model: "billingProduct",
+    data: { merchantId: merchant.id, name: "E-book", isRecurring: false, metadata: {} },
+  });
+  await db.create({
+    model: "billingPrice",
+    data: {
+      productId: product.id,
+      merchantId: merchant.id,
+      type: "one_time",
+      priceCurrency: "usd",
+      amountType: "fixed",
+      priceAmount: 2500,
+    },
+  });
+  if (endpointEvents) {
+    await db.create({
+      model: "billingWebhookEndpoint",
+      data: {
+        merchantId: merchant.id,
+        url: "https://hooks.example.com/in",
+        secret: "whsec_test",
+        events: endpointEvents,
+        enabled: true,
+      },
+    });
+  }
+  const purchase = async () => {
+    const created = await services.checkouts.create({
+      products: [product.id],
+      customerEmail: "buyer@example.com",
+      customerExternalId: "user_1",
+    });
+    const confirmed = await services.checkouts.confirm(created.clientSecret, {
+      customerBillingAddress: address,
+      confirmationTokenId: "pm_card_visa",
+    });
+    expect(confirmed.status).toBe("succeeded");
+    return confirmed;
+  };
+  const outbox = async () =>
+    (
+      await db.findMany<{ type: string; payload: string }>({
+        model: "billingWebhookEvent",
+        sortBy: { field: "createdAt" },
+      })
+    ).map((e) => ({
+      type: e.type,
+      event: JSON.parse(e.payload) as { type: string; data: Record<string, unknown> },
+    }));
+  return { services, trips, db, purchase, outbox };
+}
+
+describe("a purchase's outbox and transactions", () => {
+  it("no endpoint, no listener: no outbox row, no customer state built, one transaction per purchase", async () => {
+    const { trips, purchase, outbox, db } = await setup();
+    await purchase(); // the first one creates the customer (its own transaction)
+    trips.reset();
+    const confirmed = await purchase();
+    const orders = await db.findMany<{ status: string; checkoutId: string }>({ model: "billingOrder" });
+    expect(orders.filter((o) => o.checkoutId === confirmed.id).map((o) => o.status)).toEqual(["paid"]);
+    expect(await outbox()).toEqual([]);
+    // Checkout insert and open -> confirmed: one statement each; only the settlement is a transaction.
+    expect(trips.transactions).toBe(1);
+    // customer.state_changed goes nowhere: its subscriptions, meters and grants are not read.
+    expect(trips.readsByTable.billingSubscription ?? 0).toBe(0);
+    expect(trips.readsByTable.billingMeter ?? 0).toBe(0);
+    expect(trips.readsByTable.billingBenefitGrant ?? 0).toBe(0);
+  });
+
+  it("an endpoint subscribed to some types: exactly their rows, with full payloads", async () => {
+    const { trips, purchase, outbox, db } = await setup(["order.paid", "customer.state_changed"]);
+    await purchase();
+    trips.reset();
+    const confirmed = await purchase();
+    const rows = (await outbox()).slice(-2);
+    expect(rows.map((r) => r.type).sort()).toEqual(["customer.state_changed", "order.paid"]);
+    const paid = rows.find((r) => r.type === "order.paid")!.event.data;
+    const [order] = await db.findMany<{ id: string }>({
+      model: "billingOrder",
+      where: [{ field: "checkoutId", value: confirmed.id }],
+    });
+    expect(paid).toMatchObject({
+      id: order!.id,
+      status: "paid",
+      totalAmount: 2500,
+      checkoutId: confirmed.id,
+    });
+    expect((paid.items as unknown[]).length).toBe(1);
+    expect((paid.customer as { email: string }).email).toBe("buyer@example.com");
+    expect((paid.product as { name: string }).name).toBe("E-book");
+    const state = rows.find((r) => r.type === "customer.state_changed")!.event.data;
+    expect(state).toMatchObject({ email: "buyer@example.com", activeSubscriptions: [], grantedBenefits: [] });
+    // checkout.created / checkout.updated go nowhere: still no transaction for them.
+    expect(trips.transactions).toBe(1);
+  });
+
+  it("an endpoint subscribed to every type: every event of the purchase, in transactions", async () => {
+    const { trips, purchase, outbox } = await setup([]);
+    await purchase();
+    const before = (await outbox()).length;
+    trips.reset();
+    await purchase();
+    const types = (await outbox()).slice(before).map((r) => r.type);
+    expect(types.sort()).toEqual(
+      [
+        "checkout.created",
+        "checkout.updated",
+        "checkout.updated",
+        "customer.state_changed",
+        "order.created",
+        "order.paid",
+        "order.updated",
+      ].sort(),
+    );
+    expect(trips.transactions).toBe(3);
+  });
+});
