@@ -17,17 +17,23 @@ function randomByte(): number {
   return pool[offset++]!;
 }
 
+/** The alphabet as UTF-16 code units (what `alphabet[i]` indexes). */
+const codesOf = (alphabet: string) =>
+  Array.from({ length: alphabet.length }, (_, i) => alphabet.charCodeAt(i));
+const DEFAULT_CODES = codesOf(ALPHANUMERIC);
+
 /**
  * A random string from a CSPRNG over [A-Za-z0-9] (or a given alphabet), without modulo bias:
  * bytes beyond the largest multiple of the alphabet size are rejected.
  */
 export function generateRandomString(length: number, alphabet: string = ALPHANUMERIC): string {
-  const n = alphabet.length;
+  const codes = alphabet === ALPHANUMERIC ? DEFAULT_CODES : codesOf(alphabet);
+  const n = codes.length;
   const limit = 256 - (256 % n);
-  let out = "";
-  while (out.length < length) {
+  const out = new Array<number>(length);
+  for (let k = 0; k < length; ) {
     const b = randomByte();
-    if (b < limit) out += alphabet[b % n];
+    if (b < limit) out[k++] = codes[b % n]!;
   }
-  return out;
+  return String.fromCharCode(...out);
 }

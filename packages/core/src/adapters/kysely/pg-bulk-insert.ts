@@ -25,6 +25,16 @@ export function jsonColumnsOf(models: Iterable<PhysicalModel>): Map<string, Set<
   return out;
 }
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/** `date.toISOString()` for years 1000-9999, in a third of its time (one per row and date column). */
+function isoText(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return date.toISOString();
+  return `${year}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}T${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())}.${pad3(date.getUTCMilliseconds())}Z`;
+}
+
 /** A value's JSON text when JSON carries it exactly (dates as ISO text, which timestamptz reads
  * back to the ms), else undefined. */
 function jsonOf(value: unknown): string | undefined {
@@ -39,7 +49,7 @@ function jsonOf(value: unknown): string | undefined {
       return "null";
     case "object":
       if (value === null) return "null";
-      return value instanceof Date && !Number.isNaN(value.getTime()) ? `"${value.toISOString()}"` : undefined;
+      return value instanceof Date && !Number.isNaN(value.getTime()) ? `"${isoText(value)}"` : undefined;
     default:
       return undefined;
   }
@@ -60,14 +70,24 @@ export function rowsAsJson(
   if (columns.length === 0) return undefined;
   const keys = columns.map((c, i) => `${i === 0 ? "{" : ","}${JSON.stringify(c)}:`);
   const documents = columns.map((c) => jsonColumns?.has(c) === true);
+  // A value identical to the previous row's in that column (a batch's merchant, its createdAt
+  // Date) reuses its text.
+  const previous: unknown[] = new Array(columns.length);
+  const previousJson: string[] = new Array(columns.length);
   let out = "[";
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     let text = r === 0 ? "" : ",";
     for (let i = 0; i < columns.length; i++) {
       const value = row[columns[i]!];
-      const json = documents[i] && typeof value === "string" ? value : jsonOf(value);
-      if (json === undefined) return undefined;
+      let json: string | undefined;
+      if (r > 0 && value === previous[i]) json = previousJson[i]!;
+      else {
+        json = documents[i] && typeof value === "string" ? value : jsonOf(value);
+        if (json === undefined) return undefined;
+        previous[i] = value;
+        previousJson[i] = json;
+      }
       text += keys[i]! + json;
     }
     out += `${text}}`;
