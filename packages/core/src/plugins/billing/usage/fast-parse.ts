@@ -20,14 +20,6 @@ export interface FastLimits {
 const ISO_DATETIME: unknown = z.iso.datetime({ offset: true })._zod.pattern;
 
 const ID_LENGTH = 255;
-const EVENT_KEYS = [
-  "name",
-  "customerId",
-  "externalCustomerId",
-  "timestamp",
-  "metadata",
-  "externalId",
-] as const;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== "object" || value === null) return false;
@@ -76,9 +68,13 @@ function parseEvent(
     }
     copy = { ...(metadata as EventMetadata) };
   }
-  const values = { name: trimmed, customerId, externalCustomerId, timestamp, metadata: copy, externalId };
-  const out: Record<string, unknown> = {};
-  for (const key of EVENT_KEYS) if (key in input) out[key] = values[key];
+  // Keys in the schema's order; a key given (even as undefined) is in the output, an absent one is not.
+  const out: Record<string, unknown> = { name: trimmed };
+  if ("customerId" in input) out.customerId = customerId;
+  if ("externalCustomerId" in input) out.externalCustomerId = externalCustomerId;
+  if ("timestamp" in input) out.timestamp = timestamp;
+  if ("metadata" in input) out.metadata = copy;
+  if ("externalId" in input) out.externalId = externalId;
   return out;
 }
 
