@@ -76,8 +76,9 @@ export interface AdapterDriver {
   /**
    * Optional: the same, except that a row whose `unique` columns (those of a unique index) equal
    * a stored row's, or an earlier row's of the same call, is skipped by the database instead of
-   * failing the call (`ON CONFLICT (...) DO NOTHING`); returns how many were inserted. Rows with
-   * a NULL in those columns never collide.
+   * failing the call; returns how many were inserted. Rows with a NULL in those columns never
+   * collide. (Kysely: SQLite `ON CONFLICT (...) DO NOTHING`; PostgreSQL `WHERE NOT EXISTS` on
+   * those columns plus `ON CONFLICT DO NOTHING`, which also works on a table partitioned by time.)
    */
   insertManySkippingDuplicates?(args: {
     table: string;

@@ -66,10 +66,16 @@ export function createKyselyDriver(
   ): Promise<number> => {
     const perChunk = chunkSize(columns);
     const names = sql.join(columns.map((c) => sql.id(c)));
-    // PostgreSQL and SQLite: rows colliding on `unique` are skipped (counted by the database).
-    const tail = unique
-      ? ` ON CONFLICT (${unique.map((c) => sql.id(c).compile(db).sql).join(", ")}) DO NOTHING`
-      : "";
+    const id = (c: string) => sql.id(c).compile(db).sql;
+    // Rows colliding on `unique` are skipped, counted by the database. SQLite: ON CONFLICT on those
+    // columns. PostgreSQL: NOT EXISTS on those columns, then ON CONFLICT DO NOTHING for a row a
+    // concurrent transaction inserted first; no conflict target, so that a table partitioned by
+    // time, whose unique index must also hold the partition key, works too (docs/billing/usage.md).
+    const tail = !unique
+      ? ""
+      : dialect === "postgres"
+        ? " ON CONFLICT DO NOTHING"
+        : ` ON CONFLICT (${unique.map(id).join(", ")}) DO NOTHING`;
     const json =
       dialect === "postgres" ? rowsAsJson(list, columns, config.jsonColumns?.get(table)) : undefined;
     if (json !== undefined) {
@@ -77,7 +83,10 @@ export function createKyselyDriver(
         sql`INSERT INTO ${sql.table(table)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${sql.table(table)}, `.compile(
           db,
         ).sql;
-      const result = await db.executeQuery(CompiledQuery.raw(`${head}$1::json)${tail}`, [json]));
+      const absent = unique
+        ? ` AS r WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(table).compile(db).sql} AS s WHERE ${unique.map((c) => `s.${id(c)} = r.${id(c)}`).join(" AND ")})`
+        : "";
+      const result = await db.executeQuery(CompiledQuery.raw(`${head}$1::json)${absent}${tail}`, [json]));
       return unique ? Number(result.numAffectedRows ?? 0n) : list.length;
     }
     const head = sql`INSERT INTO ${sql.table(table)} (${names}) VALUES `.compile(db).sql;
