@@ -16,6 +16,7 @@ import type { LoadResult } from "./load";
 import { createTarget, type Library } from "./targets";
 
 const [id = "ok", kind = "gatehouse", seconds = "10"] = process.argv.slice(2);
+const WARM_UP_MS = Number(process.env.WARM_UP_MS ?? 2000);
 const scenario = httpScenarios.find((s) => s.id === id);
 if (!scenario) throw new Error(`Unknown scenario ${id}; one of ${httpScenarios.map((s) => s.id).join(", ")}`);
 const target =
@@ -42,14 +43,32 @@ const load = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "load.
 });
 try {
   const op = await scenario.prepare(port, kind === "bare" ? "gatehouse" : (kind as Library));
+  const queries = target?.counter?.count ?? 0;
   const cpu = process.cpuUsage();
+  // CPU of the recorded period only (from the end of warm-up): JIT and warm-up excluded.
+  let recordedFrom = cpu;
+  const warmUp = setTimeout(() => {
+    recordedFrom = process.cpuUsage();
+  }, WARM_UP_MS);
   const result = await new Promise<LoadResult>((resolve) => {
     load.once("message", (m: { result: LoadResult }) => resolve(m.result));
-    load.send({ port, ...op, connections: CONNECTIONS, warmUpMs: 2000, durationMs: Number(seconds) * 1000 });
+    load.send({
+      port,
+      ...op,
+      connections: CONNECTIONS,
+      warmUpMs: WARM_UP_MS,
+      durationMs: Number(seconds) * 1000,
+    });
   });
+  clearTimeout(warmUp);
   const used = process.cpuUsage(cpu);
+  const recorded = process.cpuUsage(recordedFrom);
   console.log(
-    `${scenario.title} | ${kind}: ${Math.round(result.rps)} req/s, ${((used.user + used.system) / result.total).toFixed(1)} µs server CPU per request (${(used.user / result.total).toFixed(1)} user, ${(used.system / result.total).toFixed(1)} system), ${result.wrongStatus} wrong`,
+    `recorded period: ${((recorded.user + recorded.system) / result.requests).toFixed(1)} µs server CPU per request over ${result.requests} requests`,
+  );
+  const sent = (target?.counter?.count ?? 0) - queries;
+  console.log(
+    `${scenario.title} | ${kind}: ${Math.round(result.rps)} req/s, ${((used.user + used.system) / result.total).toFixed(1)} µs server CPU per request (${(used.user / result.total).toFixed(1)} user, ${(used.system / result.total).toFixed(1)} system), ${(sent / result.total).toFixed(2)} queries/request, ${result.total} requests, ${result.wrongStatus} wrong`,
   );
 } finally {
   load.kill();

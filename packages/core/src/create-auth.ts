@@ -140,7 +140,7 @@ export function createAuth<const O extends AuthOptions>(options: O): Auth<O> {
     if (!isReady) await ready;
     if (rateLimiter.enabled) {
       // The path as the router matches it: relative to the base path (other paths are 404s).
-      const pathname = new URL(incoming.url).pathname;
+      const pathname = incoming.target?.pathname ?? new URL(incoming.url).pathname;
       if (pathname.startsWith(`${routePrefix}/`)) {
         const limited = await rateLimiter.check(incoming, pathname.slice(routePrefix.length));
         if (limited) return limited;

@@ -103,50 +103,114 @@ function readNodeBody(req: NodeRequest, limit: number): Promise<Uint8Array> {
   });
 }
 
+/** Request targets whose path and query `new URL` keeps as they are (no encoding, no dot segments). */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+const PLAIN_QUERY = /^[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/;
+
+/** The last origin seen to parse (most servers see one host): `nodeURL` would not throw on it. */
+let parsedOrigin: string | undefined;
+
+/**
+ * The path and query of a plain request target, as the router would split `nodeURL(req)`, without
+ * a URL parse; undefined when the URL parser might change it (then the full URL is parsed).
+ */
+function plainTarget(req: NodeRequest): { pathname: string; search: string } | undefined {
+  const raw = req.url;
+  if (!raw) return undefined;
+  const headers = req.headers;
+  const proto =
+    headers["x-forwarded-proto"] ?? ((req.socket as { encrypted?: boolean }).encrypted ? "https" : "http");
+  if (proto !== "http" && proto !== "https") return undefined;
+  const question = raw.indexOf("?");
+  const pathname = question < 0 ? raw : raw.slice(0, question);
+  const search = question < 0 ? "" : raw.slice(question);
+  if (!PLAIN_PATH.test(pathname) || DOT_SEGMENT.test(pathname)) return undefined;
+  if (search && !PLAIN_QUERY.test(search)) return undefined;
+  // A host `new URL` refuses must still fail as it did (a 500), so the origin is parsed once.
+  const origin = `${proto}://${headers["x-forwarded-host"] ?? headers.host ?? "localhost"}`;
+  if (origin !== parsedOrigin) {
+    new URL(raw, origin);
+    parsedOrigin = origin;
+  }
+  return { pathname, search };
+}
+
 /**
  * A Node request as the router reads it, without a Web `Request`: method, URL, headers and the
  * socket address come straight from `IncomingMessage`, the body is read from it on demand. A Web
- * `Request` is built only when something asks for one (with the bytes already read, if any).
+ * `Request` is built only when something asks for one (with the bytes already read, if any). A
+ * class: one object per request, its methods shared; the URL and peer address are made on first read.
  */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly hasBody: boolean;
+  readonly target: { pathname: string; search: string } | undefined;
+  #url: string | undefined;
+  #headers: Headers | undefined;
+  #request: Request | undefined;
+  #read: Uint8Array | undefined;
+
+  constructor(
+    private readonly req: NodeRequest,
+    private readonly baseURL: string | undefined,
+  ) {
+    this.method = req.method ?? "GET";
+    this.hasBody = hasBodyMethod(this.method);
+    this.target = baseURL === undefined ? plainTarget(req) : undefined;
+    if (!this.target) this.#url = nodeURL(req, baseURL);
+  }
+
+  get url(): string {
+    this.#url ??= nodeURL(this.req, this.baseURL);
+    return this.#url;
+  }
+
+  get headers(): Headers {
+    this.#headers ??= nodeHeaders(this.req);
+    return this.#headers;
+  }
+
+  get peer(): string | undefined {
+    return normaliseAddress(this.req.socket?.remoteAddress);
+  }
+
+  header(name: string): string | null {
+    return nodeHeader(this.req, name);
+  }
+
+  request(): Request {
+    if (this.#request) return this.#request;
+    const { req, method } = this;
+    let body: BodyInit | undefined;
+    if (this.hasBody)
+      body = (this.#read as Uint8Array<ArrayBuffer> | undefined) ?? parsedBody(req) ?? nodeBodyStream(req);
+    this.#request = new Request(this.url, {
+      method,
+      headers: this.headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
+    setSocketAddress(this.#request, req.socket?.remoteAddress);
+    return this.#request;
+  }
+
+  async readBytes(limit: number): Promise<Uint8Array> {
+    const { req } = this;
+    if (declaredTooLarge(nodeHeader(req, "content-length"), limit))
+      throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+    const parsed = parsedBody(req);
+    if (parsed !== undefined) {
+      const bytes = new TextEncoder().encode(parsed);
+      if (bytes.byteLength > limit) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
+      this.#read = bytes;
+      return bytes;
+    }
+    this.#read = await readNodeBody(req, limit);
+    return this.#read;
+  }
+}
+
 export function nodeIncoming(req: NodeRequest, baseURL?: string): Incoming {
-  const method = req.method ?? "GET";
-  const url = nodeURL(req, baseURL);
-  let headers: Headers | undefined;
-  const address = req.socket?.remoteAddress;
-  let request: Request | undefined;
-  let read: Uint8Array | undefined;
-  return {
-    method,
-    url,
-    get headers() {
-      headers ??= nodeHeaders(req);
-      return headers;
-    },
-    header: (name) => nodeHeader(req, name),
-    peer: normaliseAddress(address),
-    hasBody: hasBodyMethod(method),
-    request() {
-      if (request) return request;
-      let body: BodyInit | undefined;
-      if (hasBodyMethod(method))
-        body = (read as Uint8Array<ArrayBuffer> | undefined) ?? parsedBody(req) ?? nodeBodyStream(req);
-      headers ??= nodeHeaders(req);
-      request = new Request(url, { method, headers, body, duplex: "half" } as RequestInit);
-      setSocketAddress(request, address);
-      return request;
-    },
-    async readBytes(limit) {
-      if (declaredTooLarge(nodeHeader(req, "content-length"), limit))
-        throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
-      const parsed = parsedBody(req);
-      if (parsed !== undefined) {
-        const bytes = new TextEncoder().encode(parsed);
-        if (bytes.byteLength > limit) throw AUTH_ERRORS.REQUEST_BODY_TOO_LARGE();
-        read = bytes;
-        return bytes;
-      }
-      read = await readNodeBody(req, limit);
-      return read;
-    },
-  };
+  return new NodeIncoming(req, baseURL);
 }

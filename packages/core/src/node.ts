@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { setSocketAddress } from "./context/client-ip";
 import { type NodeRequest, nodeBodyStream, nodeHeaders, nodeIncoming, nodeURL } from "./node-incoming";
-import { type Answer, type ServesIncoming, serveIncoming } from "./router/incoming";
+import { type Answer, type HeaderList, type ServesIncoming, serveIncoming } from "./router/incoming";
 
 interface Handles {
   handler(request: Request): Promise<Response>;
@@ -27,10 +27,20 @@ export function toWebRequest(req: NodeRequest, baseURL?: string): Request {
 }
 
 /** Status line and headers, every Set-Cookie kept as its own header. */
-function writeHead(res: ServerResponse, status: number, statusText: string, headers: Headers): void {
+function writeHead(
+  res: ServerResponse,
+  status: number,
+  statusText: string,
+  headers: Headers | HeaderList,
+): void {
   res.statusCode = status;
   // Only a real reason phrase: a bare number (better-call's "400") would print "400 400" on the wire.
   if (statusText && !/^\d+$/.test(statusText)) res.statusMessage = statusText;
+  if (!(headers instanceof Headers)) {
+    // A constant list (the endpoint set no header): no Set-Cookie in it.
+    for (const [key, value] of headers) res.setHeader(key, value);
+    return;
+  }
   for (const [key, value] of headers) {
     if (key === "set-cookie") continue;
     res.setHeader(key, value);

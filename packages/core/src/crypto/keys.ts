@@ -22,6 +22,9 @@ export interface Keyring {
   jwtKey(): Promise<CryptoKey>;
 }
 
+/** Signed values remembered as verified, per keyring (a cookie-cache value is at most 4 kB: a few MB at worst). */
+const VERIFIED_LIMIT = 2048;
+
 export function createKeyring(secret: string): Keyring {
   let hmacKey: Promise<CryptoKey> | undefined;
   const aesKeys = new Map<string, Promise<CryptoKey>>();
@@ -70,6 +73,17 @@ export function createKeyring(secret: string): Keyring {
   const verify = async (value: string, signature: string) => {
     if (signature.length !== 44 || !signature.endsWith("=")) return false;
     return constantTimeEqual(await sign(value), signature);
+  };
+
+  /*
+   * Signed values that verified, by their full signed text: a browser sends the same session
+   * cookies on every request, and each would otherwise cost an HMAC. Only authentic values are
+   * kept (a forged one is checked every time); the oldest go first past VERIFIED_LIMIT.
+   */
+  const verified = new Map<string, string>();
+  const remember = (signed: string, value: string) => {
+    if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+    verified.set(signed, value);
   };
 
   const nodeAesKeys = new Map<string, Uint8Array>();
@@ -122,10 +136,14 @@ export function createKeyring(secret: string): Keyring {
       return `${value}.${await sign(value)}`;
     },
     async unsignValue(signed) {
+      const known = verified.get(signed);
+      if (known !== undefined) return known;
       const at = signed.lastIndexOf(".");
       if (at < 1) return null;
       const value = signed.slice(0, at);
-      return (await verify(value, signed.slice(at + 1))) ? value : null;
+      if (!(await verify(value, signed.slice(at + 1)))) return null;
+      remember(signed, value);
+      return value;
     },
     async encrypt(plaintext, purpose = "default") {
       if (nodeCrypto) return encryptNode(plaintext, purpose);

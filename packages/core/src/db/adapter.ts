@@ -1,5 +1,11 @@
 import type { AggregateArgs, AggregateGroup, DriverAggregateArgs, DriverAggregateGroup } from "./aggregate";
 import type { Schema } from "./model";
+import type {
+  DriverUpdateWithArgs,
+  DriverUpdateWithResult,
+  UpdateOneWithArgs,
+  UpdateWithResult,
+} from "./update-with";
 import type { Where, WhereNode } from "./where";
 
 /**
@@ -108,6 +114,14 @@ export interface AdapterDriver {
    * rows changed. Guards are expressed in `where` by the caller.
    */
   increment(args: { table: string; where?: WhereNode; column: string; by: number }): Promise<number>;
+  /**
+   * Optional: one UPDATE whose values the database computes from each matching row (literals,
+   * `column + n`, `CASE WHEN`), assignments applied in the given order (see `db/update-with.ts`).
+   * With `returning`, the changed rows come back in the same statement where the database can
+   * (else `rows` is null). Without it, `DBAdapter.updateOneWith` is absent and callers fall back to
+   * several conditional statements.
+   */
+  updateWith?(args: DriverUpdateWithArgs): Promise<DriverUpdateWithResult>;
   /** Runs `fn` in a transaction: everything commits together or rolls back when `fn` throws. */
   transaction<T>(fn: (tx: AdapterDriver) => Promise<T>): Promise<T>;
 }
@@ -215,6 +229,16 @@ export interface DBAdapter {
    * callers at once. Release a row by updating it (clear `lockedUntil`) or let the lease expire.
    */
   claimDue<T = Row>(args: ClaimDueArgs): Promise<T[]>;
+  /**
+   * Present when the driver has `updateWith`: updates the row `match` identifies, only when `where`
+   * holds, with values computed in the database from that row, in one statement; with `returning`
+   * (default) the row after the change comes back in the same round trip where the database has
+   * UPDATE ... RETURNING (PostgreSQL, SQLite, memory), else by one read after it (MySQL/MariaDB:
+   * that row may already include a concurrent caller's later change).
+   * Atomic under any concurrency: the condition and the new values are evaluated on the row the
+   * statement changes.
+   */
+  updateOneWith?<T = Row>(args: UpdateOneWithArgs): Promise<UpdateWithResult<T>>;
   transaction<T>(fn: (tx: DBAdapter) => Promise<T>): Promise<T>;
   /** Is this adapter bound to an open transaction? */
   readonly inTransaction: boolean;

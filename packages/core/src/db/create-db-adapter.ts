@@ -22,6 +22,7 @@ import {
   rowToStorage,
   whereToStorage,
 } from "./physical";
+import { bindUpdateOneWith } from "./update-one-with";
 import { andWhere, mapWhere, normalizeWhere, type Where, type WhereNode } from "./where";
 
 /** Ids are 32 characters from a CSPRNG over [A-Za-z0-9]: about 190 bits, unguessable. */
@@ -86,17 +87,23 @@ export function createDBAdapter(
       return list.map((s) => ({ column: column(pm, s.field), direction: s.direction ?? "asc" }));
     };
 
-    const planJoins = (pm: PhysicalModel, join: JoinOption | undefined): JoinPlan[] => {
-      if (!join) return [];
-      return Object.entries(join).map(([key, opt]) => {
-        const target = pmOf(key);
-        const limit = (opt !== true && opt.limit) || DEFAULT_MANY_LIMIT;
-        const where = opt !== true ? opt.where : undefined;
-        const own = Object.entries(pm.model.fields).find(([, f]) => f.references?.model === key);
-        if (own) {
-          const [localField, def] = own;
-          return { key, target, kind: "one", localField, foreignField: def.references!.field, limit, where };
-        }
+    type Relation = Pick<JoinPlan, "target" | "kind" | "localField" | "foreignField">;
+    /** How a model joins another, found once per pair (the schema does not change). */
+    const relations = new Map<PhysicalModel, Map<string, Relation>>();
+    const relationOf = (pm: PhysicalModel, key: string): Relation => {
+      let byKey = relations.get(pm);
+      if (!byKey) {
+        byKey = new Map();
+        relations.set(pm, byKey);
+      }
+      let relation = byKey.get(key);
+      if (relation) return relation;
+      const target = pmOf(key);
+      const own = Object.entries(pm.model.fields).find(([, f]) => f.references?.model === key);
+      if (own) {
+        const [localField, def] = own;
+        relation = { target, kind: "one", localField, foreignField: def.references!.field };
+      } else {
         const theirs = Object.entries(target.model.fields).find(
           ([, f]) => f.references?.model === pm.model.name,
         );
@@ -107,8 +114,30 @@ export function createDBAdapter(
           );
         }
         const [foreignField, def] = theirs;
-        return { key, target, kind: "many", localField: def.references!.field, foreignField, limit, where };
+        relation = { target, kind: "many", localField: def.references!.field, foreignField };
+      }
+      byKey.set(key, relation);
+      return relation;
+    };
+
+    const planJoins = (pm: PhysicalModel, join: JoinOption | undefined): JoinPlan[] => {
+      if (!join) return [];
+      return Object.entries(join).map(([key, opt]) => {
+        const limit = (opt !== true && opt.limit) || DEFAULT_MANY_LIMIT;
+        const where = opt !== true ? opt.where : undefined;
+        return { key, ...relationOf(pm, key), limit, where };
       });
+    };
+
+    /** Every column of a model, as joins read them (one array per model). */
+    const allColumns = new Map<PhysicalModel, string[]>();
+    const columnsOf = (pm: PhysicalModel): string[] => {
+      let list = allColumns.get(pm);
+      if (!list) {
+        list = [...pm.columns.values()];
+        allColumns.set(pm, list);
+      }
+      return list;
     };
 
     const selectColumns = (
@@ -129,7 +158,7 @@ export function createDBAdapter(
         table: p.target.table,
         localColumn: column(pm, p.localField),
         foreignColumn: column(p.target, p.foreignField),
-        columns: [...p.target.columns.values()],
+        columns: columnsOf(p.target),
         ...(p.where ? { where: physicalWhere(p.target, p.where) } : {}),
       }));
       // A filtered one-to-one join the driver cannot do inline: find the matching related rows
@@ -210,6 +239,8 @@ export function createDBAdapter(
     };
 
     const byId = (id: unknown): Where => [{ field: "id", value: id as string }];
+
+    const updateOneWith = bindUpdateOneWith(d, { pmOf, column, physicalWhere, find }, caps);
 
     const adapter: DBAdapter = {
       id: d.id,
@@ -365,6 +396,8 @@ export function createDBAdapter(
         });
         return (await find(pm, { where: [{ field: tokenField, value: token }], sortBy })) as never;
       },
+
+      ...(updateOneWith ? { updateOneWith } : {}),
 
       transaction(fn) {
         if (inTransaction) return fn(adapter);

@@ -111,11 +111,11 @@ export function rowFromStorage(
   select?: readonly string[],
 ): Row {
   const out: Row = {};
-  for (const [column, value] of Object.entries(row)) {
+  for (const column of Object.keys(row)) {
     const field = pm.fieldsByColumn.get(column);
     if (!field) continue;
     if (select && !select.includes(field)) continue;
-    out[field] = fromStorage(fieldDef(pm.model, field), value, caps);
+    out[field] = fromStorage(fieldDef(pm.model, field), row[column], caps);
   }
   return out;
 }

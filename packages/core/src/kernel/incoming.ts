@@ -8,6 +8,11 @@ export interface Incoming {
   readonly method: string;
   /** The absolute, normalised URL (as `Request.url`). */
   readonly url: string;
+  /**
+   * The URL's path and query (`?` included, or ""), when the adapter knows them without a URL
+   * parse; else the router splits `url`.
+   */
+  readonly target?: { readonly pathname: string; readonly search: string } | undefined;
   /** Web Headers (the Node adapter builds them on first read). */
   readonly headers: Headers;
   /** One header's value as `headers.get(name)` gives it (lower-case name), without building Headers. */

@@ -15,6 +15,11 @@ export interface RequestContext {
   /** One request header (lower-case name), as `headers.get(name)`; cheaper on the Node adapter. */
   header(name: string): string | null;
   readonly responseHeaders: Headers;
+  /**
+   * `Cache-Control: no-store` on the answer, as `responseHeaders.set("cache-control", "no-store")`
+   * (later header changes still win) without building the Headers before something else needs them.
+   */
+  noStore(): void;
   /** True for `auth.api.x(...)` calls made by trusted server code (not routed HTTP). */
   readonly isServerCall: boolean;
   getCookie(name: string): string | null;
@@ -30,11 +35,12 @@ export interface RequestContext {
 
 /**
  * A class rather than an object of closures: the methods live once on the prototype, so a request
- * allocates one object and its response Headers.
+ * allocates one object (and its response Headers only when a header is set).
  */
 class Context implements RequestContext {
   #headers: Headers | undefined;
-  readonly responseHeaders = new Headers();
+  #responseHeaders: Headers | undefined;
+  #noStore = false;
   session: SessionWithUser | null | undefined = undefined;
   principal: Principal | null | undefined = undefined;
   #cookies: Map<string, string> | undefined;
@@ -51,6 +57,24 @@ class Context implements RequestContext {
     this.#request = request;
     this.#incoming = incoming;
     this.#headers = headers ?? request?.headers;
+  }
+
+  get responseHeaders(): Headers {
+    if (!this.#responseHeaders) {
+      this.#responseHeaders = new Headers();
+      if (this.#noStore) this.#responseHeaders.set("cache-control", "no-store");
+    }
+    return this.#responseHeaders;
+  }
+
+  noStore(): void {
+    if (this.#responseHeaders) this.#responseHeaders.set("cache-control", "no-store");
+    else this.#noStore = true;
+  }
+
+  /** The response Headers if anything set one, else whether the answer is `no-store`. */
+  replyHeaders(): Headers | boolean {
+    return this.#responseHeaders ?? this.#noStore;
   }
 
   /** The request's Headers; on the Node adapter they are built on first read. */
@@ -93,6 +117,14 @@ class Context implements RequestContext {
     // Forwarding headers are read one by one, without building the request's Headers.
     return this.app.clientIp({ get: (name) => this.header(name) }, this.#incoming.peer);
   }
+}
+
+/**
+ * The headers a routed answer carries: the response Headers when something set one, else a
+ * constant list (nothing, or `Cache-Control: no-store`), so that most answers build no Headers.
+ */
+export function replyHeadersOf(rc: RequestContext): Headers | boolean {
+  return rc instanceof Context ? rc.replyHeaders() : rc.responseHeaders;
 }
 
 export function createRequestContext(

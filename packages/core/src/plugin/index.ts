@@ -35,6 +35,7 @@ export * from "../crypto/random";
 export * from "../db/adapter";
 export * from "../db/aggregate";
 export * from "../db/model";
+export type { FieldExpr, UpdateOneWithArgs, UpdateWithResult } from "../db/update-with";
 export { fieldSchema, inputSchema } from "../db/validators";
 export type * from "../db/where";
 export type { AppContext, ClientIpResolver, OriginChecker, SessionConfig } from "../kernel/app-context";

@@ -5,8 +5,8 @@ import type { AnyEndpoint, AuthMode } from "../kernel/endpoint";
 import { AUTH_ERRORS } from "../kernel/errors";
 import type { SessionWithUser } from "../kernel/models";
 import { resolvePrincipal } from "../kernel/principal";
-import { createRequestContext, type RequestContext } from "../kernel/request-context";
-import { fromWebRequest, type Incoming } from "./incoming";
+import { createRequestContext, type RequestContext, replyHeadersOf } from "../kernel/request-context";
+import { fromWebRequest, type Incoming, type ReplyHeaders } from "./incoming";
 import { guardInput } from "./input-guard";
 import { DEFAULT_MAX_BODY_SIZE, readRequestBody } from "./read-body";
 import { respond } from "./respond";
@@ -100,6 +100,26 @@ async function resolveAuth(
   return session;
 }
 
+/**
+ * Endpoints whose query schema turns an empty query into an empty object (every field optional, no
+ * defaults): most requests send no query, and they skip the schema (a fresh `{}` each time).
+ */
+const emptyQueryIsEmpty = new WeakMap<AnyEndpoint, boolean>();
+
+const isEmptyRecord = (value: unknown): boolean =>
+  typeof value === "object" &&
+  value !== null &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  Object.keys(value).length === 0;
+
+function validateQuery(ep: AnyEndpoint, input: Record<string, unknown> | undefined): unknown {
+  const empty = input === undefined || isEmptyRecord(input);
+  if (empty && emptyQueryIsEmpty.get(ep) === true) return {};
+  const output = validate(ep.query as never, input ?? {}, "query");
+  if (empty && !emptyQueryIsEmpty.has(ep)) emptyQueryIsEmpty.set(ep, isEmptyRecord(output));
+  return output;
+}
+
 /** What the endpoint logic needs from a call, routed or server-side. */
 interface Invocation {
   /** Routed calls: the HTTP request (its body is read here unless the endpoint takes it raw). */
@@ -125,14 +145,14 @@ async function invoke(
   guardInput(rawBody, "body");
   guardInput(call.query, "query");
   const body = ep.body ? validate(ep.body as never, rawBody ?? {}, "body") : rawBody;
-  const query = ep.query ? validate(ep.query as never, call.query ?? {}, "query") : call.query;
+  const query = ep.query ? validateQuery(ep, call.query) : call.query;
   if (routed) {
     const targets = redirectTargets([body, query], ep.redirectFields ?? []);
     if (targets) await checkRedirectTargets(rc, targets);
   }
   const principal = ep.principal ? await resolvePrincipal(rc) : null;
   const session = principal ? null : await resolveAuth(rc, ep.auth ?? "public", query);
-  if (ep.noStore) rc.responseHeaders.set("cache-control", "no-store");
+  if (ep.noStore) rc.noStore();
   return ep.handler({
     app,
     rc,
@@ -141,8 +161,10 @@ async function invoke(
     params: call.params,
     session,
     principal,
-    headers: rc.headers,
-    // A getter: the Node adapter builds the Web Request only for handlers that read it.
+    // Getters: the Node adapter builds the Web Headers and Request only for handlers that read them.
+    get headers() {
+      return rc.headers;
+    },
     get request() {
       return rc.request;
     },
@@ -164,7 +186,7 @@ export type RoutedEndpoint = (
   request: Incoming,
   params: Record<string, string>,
   query: Record<string, unknown>,
-) => Promise<{ value: unknown; headers: Headers }>;
+) => Promise<{ value: unknown; headers: ReplyHeaders }>;
 
 /** `auth.api.x(input)`: a trusted server call with better-call's call semantics, without its per-call setup. */
 export interface ServerCallInput {
@@ -232,7 +254,7 @@ export function compileEndpoint(app: AppContext, ep: AnyEndpoint): Compiled {
     const rc = createRequestContext(app, { incoming, isServerCall: false });
     try {
       const value = await invoke(app, ep, rc, { incoming, body: undefined, query, params });
-      return { value, headers: rc.responseHeaders };
+      return { value, headers: replyHeadersOf(rc) };
     } catch (error) {
       throw new RoutedError(error, rc.responseHeaders);
     }

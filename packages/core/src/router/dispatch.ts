@@ -35,7 +35,7 @@ export interface DispatcherOptions {
   onError(error: unknown, request: Incoming): Response | undefined;
 }
 
-const notFound = (): Reply => ({ status: 404, statusText: "Not Found", headers: new Headers(), body: null });
+const notFound = (): Reply => ({ status: 404, statusText: "Not Found", headers: [], body: null });
 
 /** rou3's key for a path: one trailing slash is not part of it. */
 const routeKey = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
@@ -146,7 +146,7 @@ export function createDispatcher(endpoints: Iterable<Compiled>, options: Dispatc
 
   return {
     async handle(request) {
-      const { pathname, search } = splitURL(request.url);
+      const { pathname, search } = request.target ?? splitURL(request.url);
       let path: string;
       if (basePath) {
         if (!pathname.startsWith(`${basePath}/`)) return notFound();

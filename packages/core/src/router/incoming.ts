@@ -74,12 +74,27 @@ export function fromWebRequest(request: Request): Incoming {
   };
 }
 
+/**
+ * A routed endpoint's response headers: the Headers it set, or, when it set none, whether the
+ * answer is `Cache-Control: no-store` (true) or has no headers of its own (false).
+ */
+export type ReplyHeaders = Headers | boolean;
+
+/** Header lists of answers whose endpoint set no header, in Headers' (sorted) order. */
+export type HeaderList = readonly (readonly [string, string])[];
+
 /** What the router answers when the value is plain JSON or nothing: written without a Web `Response`. */
 export interface Reply {
   readonly status: number;
   readonly statusText: string;
-  readonly headers: Headers;
+  readonly headers: Headers | HeaderList;
   readonly body: string | null;
+}
+
+/** The response Headers of a routed endpoint (built now if it set none). */
+export function toHeaders(headers: ReplyHeaders): Headers {
+  if (headers instanceof Headers) return headers;
+  return headers ? new Headers({ "cache-control": "no-store" }) : new Headers();
 }
 
 export type Answer = Reply | Response;
@@ -90,7 +105,7 @@ export function toWebResponse(answer: Answer): Response {
   return new Response(answer.body, {
     status: answer.status,
     statusText: answer.statusText,
-    headers: answer.headers,
+    headers: answer.headers as HeadersInit,
   });
 }
 

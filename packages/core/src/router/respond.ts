@@ -1,5 +1,11 @@
 import { toResponse } from "better-call";
-import { type Answer, toWebResponse } from "./incoming";
+import { type Answer, type HeaderList, type ReplyHeaders, toHeaders, toWebResponse } from "./incoming";
+
+const JSON_HEADERS: HeaderList = [["content-type", "application/json"]];
+const JSON_NO_STORE_HEADERS: HeaderList = [
+  ["cache-control", "no-store"],
+  ["content-type", "application/json"],
+];
 
 /** Request-only and hop-by-hop headers never belong on a response (better-call strips the same). */
 const REQUEST_ONLY_HEADERS = new Set([
@@ -56,20 +62,22 @@ function stripRequestOnlyHeaders(headers: Headers) {
  * The handler's value as better-call's `toResponse` makes it; plain JSON (the common case) as a
  * `Reply` the Node adapter writes without a Web `Response`.
  */
-export function reply(value: unknown, headers: Headers): Answer {
+export function reply(value: unknown, headers: ReplyHeaders): Answer {
   if (isPlainJSON(value)) {
     let body: string;
     try {
       body = JSON.stringify(value);
     } catch {
       // BigInt values and circular references: better-call's serialiser handles both.
-      return toResponse(value, { headers });
+      return toResponse(value, { headers: toHeaders(headers) });
     }
+    if (!(headers instanceof Headers))
+      return { status: 200, statusText: "", headers: headers ? JSON_NO_STORE_HEADERS : JSON_HEADERS, body };
     stripRequestOnlyHeaders(headers);
     headers.set("content-type", "application/json");
     return { status: 200, statusText: "", headers, body };
   }
-  return toResponse(value, { headers });
+  return toResponse(value, { headers: toHeaders(headers) });
 }
 
 /** The handler's value as a Web Response, as better-call's `toResponse` makes it. */

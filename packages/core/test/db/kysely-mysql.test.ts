@@ -19,6 +19,7 @@ describe.skipIf(!available)("kysely mysql/mariadb", () => {
   runAdapterConformance(
     {
       name: "kysely mysql",
+      updateOneWith: true,
       async setup(schema, options) {
         const pool = createPool(10);
         const factory = mysqlAdapter(pool, options);

@@ -15,6 +15,7 @@ afterAll(() => db.destroy()); // also closes the PGlite instance
 runAdapterConformance(
   {
     name: "kysely pglite",
+    updateOneWith: true,
     async setup(schema, options) {
       const factory = kyselyAdapter(db, { ...options, dialect: "postgres" });
       await factory.migrate!({ schema });

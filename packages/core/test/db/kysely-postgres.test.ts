@@ -16,6 +16,7 @@ describe.skipIf(!available)("kysely postgres", () => {
   runAdapterConformance(
     {
       name: "kysely postgres",
+      updateOneWith: true,
       async setup(schema, options) {
         const pool = new pg.Pool({ connectionString: serviceUrls.postgres, max: 10 });
         const factory = postgresAdapter(pool, options);

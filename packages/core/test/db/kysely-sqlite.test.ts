@@ -10,6 +10,7 @@ import { describeMigrations } from "./kysely-helpers";
 runAdapterConformance(
   {
     name: "kysely sqlite",
+    updateOneWith: true,
     async setup(schema, options) {
       const factory = sqliteAdapter(new Database(":memory:"), options);
       await factory.migrate!({ schema });

@@ -14,6 +14,7 @@ const quiet = () => {};
 runAdapterConformance(
   {
     name: "mongodb substitute, string ids, no transactions",
+    updateOneWith: true,
     async setup(schema, options) {
       const { db } = fakeMongo({ replicaSet: false });
       const database = mongoAdapter(db, { ...options, warn: quiet });
@@ -27,6 +28,7 @@ runAdapterConformance(
 runAdapterConformance(
   {
     name: "mongodb substitute, ObjectId ids, replica set transactions",
+    updateOneWith: true,
     async setup(schema, options) {
       const { db, client } = fakeMongo({ replicaSet: true });
       const database = mongoAdapter(db, { ...options, idType: "objectId", client });
@@ -49,6 +51,7 @@ describe.skipIf(!url)("mongodb server (MONGODB_URL)", () => {
     runAdapterConformance(
       {
         name: `mongodb server, ${idType} ids`,
+        updateOneWith: true,
         async setup(schema, options) {
           const client = new MongoClient(url ?? "");
           await client.connect();

@@ -1,3 +1,4 @@
+import { aggregate as mingoAggregate } from "mingo";
 import { BSON, type Document, MongoServerError } from "mongodb";
 
 /**
@@ -79,6 +80,34 @@ export function validateUpdate(update: Document): void {
 }
 
 /** Applies a validated update to a copy of a document. */
+/**
+ * Validates an update pipeline: the adapter sends one `$set` stage of aggregation expressions
+ * (`updateWith`); other stages are refused so that an unexpected pipeline fails loudly.
+ */
+export function validatePipeline(pipeline: readonly Document[]): void {
+  if (pipeline.length === 0) throw serverError(9, "FailedToParse", "Update pipeline must not be empty");
+  for (const stage of pipeline) {
+    const [name, ...rest] = Object.keys(stage);
+    if (name !== "$set" || rest.length > 0) {
+      throw new Error(`The MongoDB substitute only implements $set stages in update pipelines, not ${name}`);
+    }
+    if ("_id" in (stage.$set as Document)) {
+      throw serverError(
+        66,
+        "ImmutableField",
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
+    }
+  }
+}
+
+/** A pipeline update of one document: every expression reads the document as it was (mingo). */
+export function applyPipeline(doc: Document, pipeline: readonly Document[]): Document {
+  const [next] = mingoAggregate([bsonCopy(doc)], [...pipeline]);
+  if (!next) throw new Error("The update pipeline dropped the document");
+  return bsonCopy(next);
+}
+
 export function applyUpdate(doc: Document, update: Document): Document {
   const next: Document = { ...doc };
   for (const [path, value] of Object.entries(update.$set ?? {})) next[path] = value;

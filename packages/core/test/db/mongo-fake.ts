@@ -8,6 +8,7 @@ import type {
   MongoOperationOptions,
 } from "../../src/adapters/mongo/index";
 import {
+  applyPipeline,
   applyUpdate,
   bsonCopy,
   duplicateKey,
@@ -15,6 +16,7 @@ import {
   sameDocument,
   serverError,
   validateFilter,
+  validatePipeline,
   validateUpdate,
 } from "./mongo-fake-rules";
 import { FakeClient, type FakeCollectionState, FakeServer } from "./mongo-fake-session";
@@ -175,17 +177,17 @@ class FakeCollection implements MongoCollectionLike {
   }
 
   /** One document at a time, each re-checked against the filter when it is written. */
-  async updateMany(filter: Document, update: Document, options?: MongoOperationOptions) {
+  async updateMany(filter: Document, update: Document | Document[], options?: MongoOperationOptions) {
     await this.server.admit(options?.session);
     validateFilter(filter);
-    validateUpdate(update);
+    const change = this.changeOf(update);
     let matchedCount = 0;
     let modifiedCount = 0;
     for (const target of [...(this.state(false)?.docs ?? [])].filter((doc) => matches(filter, doc))) {
       const state = this.state()!;
       const current = state.docs.indexOf(target);
       if (current === -1 || !matches(filter, target)) continue;
-      const next = applyUpdate(target, update);
+      const next = change(target);
       this.checkUnique(state, next, target);
       state.docs[current] = next;
       matchedCount++;
@@ -194,6 +196,34 @@ class FakeCollection implements MongoCollectionLike {
       await this.server.admit(options?.session);
     }
     return { acknowledged: true, matchedCount, modifiedCount, upsertedCount: 0, upsertedId: null };
+  }
+
+  /** An update document (operators) or a pipeline (`[{ $set: expressions }]`) as a function. */
+  private changeOf(update: Document | Document[]): (doc: Document) => Document {
+    if (Array.isArray(update)) {
+      validatePipeline(update);
+      return (doc) => applyPipeline(doc, update);
+    }
+    validateUpdate(update);
+    return (doc) => applyUpdate(doc, update);
+  }
+
+  /** The first matching document, changed and returned as written (one atomic step). */
+  async findOneAndUpdate(
+    filter: Document,
+    update: Document[],
+    options: MongoOperationOptions & { readonly returnDocument: "after" },
+  ) {
+    await this.server.admit(options.session);
+    validateFilter(filter);
+    const change = this.changeOf(update);
+    const target = (this.state(false)?.docs ?? []).find((doc) => matches(filter, doc));
+    if (!target) return null;
+    const state = this.state()!;
+    const next = change(target);
+    this.checkUnique(state, next, target);
+    state.docs[state.docs.indexOf(target)] = next;
+    return bsonCopy(next);
   }
 
   async deleteMany(filter: Document, options?: MongoOperationOptions) {

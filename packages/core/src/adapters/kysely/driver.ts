@@ -1,10 +1,12 @@
 import { CompiledQuery, type RawBuilder, sql } from "kysely";
 import type { AdapterDriver, DriverCapabilities, Row } from "../../db/adapter";
+import type { ColumnExpr } from "../../db/update-with";
 import type { WhereNode } from "../../db/where";
 import { aggregateSql } from "./aggregate-sql";
 import { mapErrors } from "./errors";
 import { rowsAsJson } from "./pg-bulk-insert";
-import { nestJoins, selectSql } from "./select-sql";
+import { runSelect } from "./select-cache";
+import { nestJoins } from "./select-sql";
 import type { DynamicKysely, SqlDialect } from "./types";
 import { whereSql } from "./where-sql";
 
@@ -44,6 +46,16 @@ export function createKyselyDriver(
   const insertSql = (table: string, values: Row) => {
     const columns = Object.keys(values);
     return sql<Row>`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))}) VALUES (${sql.join(Object.values(values))})`;
+  };
+
+  /** A computed value: a bound literal, `column + n` or `CASE WHEN ... THEN ... ELSE ... END`. */
+  const expression = (table: string, expr: ColumnExpr): RawBuilder<unknown> => {
+    if ("when" in expr) {
+      return sql`CASE WHEN ${whereSql(expr.when, dialect, table)} THEN ${expression(table, expr.use)} ELSE ${expression(table, expr.otherwise)} END`;
+    }
+    if ("column" in expr)
+      return expr.add ? sql`${sql.id(expr.column)} + ${expr.add}` : sql`${sql.id(expr.column)}`;
+    return sql`${expr.value}`;
   };
 
   /** One multi-row INSERT per chunk (under every dialect's bound-parameter limit). */
@@ -153,7 +165,9 @@ export function createKyselyDriver(
       ),
 
     findMany: (args) =>
-      mapErrors(async () => (await rows(selectSql(args, dialect))).map((row) => nestJoins(row, args.joins))),
+      mapErrors(async () => {
+        return nestJoins(await runSelect(db, config, dialect, args), args.joins);
+      }),
 
     count: ({ table, where: node }) =>
       mapErrors(async () => {
@@ -178,6 +192,19 @@ export function createKyselyDriver(
           sql`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`,
         ),
       ),
+
+    updateWith: ({ table, where: node, set, returning: wanted }) =>
+      mapErrors(async () => {
+        const values = sql.join(
+          set.map(([column, expr]) => sql`${sql.id(column)} = ${expression(table, expr)}`),
+        );
+        const update = sql<Row>`UPDATE ${sql.table(table)} SET ${values} ${where(table, node)}`;
+        if (wanted && returning) {
+          const changed = await rows(sql<Row>`${update} RETURNING *`);
+          return { count: changed.length, rows: changed };
+        }
+        return { count: await affected(update), rows: null };
+      }),
 
     transaction(fn) {
       if (inTransaction) return fn(driver);

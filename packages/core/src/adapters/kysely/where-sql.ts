@@ -13,7 +13,7 @@ function escapeClause(dialect: SqlDialect): RawBuilder<unknown> {
   return sql.raw(dialect === "mysql" ? "ESCAPE '\\\\'" : "ESCAPE '\\'");
 }
 
-function likePattern(operator: WhereOperator, value: WhereValue): string {
+export function likePattern(operator: WhereOperator, value: WhereValue): string {
   const text = escapeLike(String(value));
   if (operator === "contains") return `%${text}%`;
   if (operator === "starts_with") return `${text}%`;

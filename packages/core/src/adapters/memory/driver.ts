@@ -6,6 +6,7 @@ import {
   type PhysicalJoin,
   type Row,
 } from "../../db/adapter";
+import { evaluateColumnExpr } from "../../db/update-with";
 import type { WhereNode } from "../../db/where";
 import { aggregateRows } from "./aggregate";
 import { matches, sameValue, sortRows } from "./match";
@@ -213,6 +214,16 @@ export function memoryDriver(options: MemoryDriverOptions = {}): AdapterDriver {
       count: ({ table, where }) => run(() => select(tableOf(store, table), where).length),
       updateMany: ({ table, where, values }) => run(() => update(table, where, values).length),
       updateReturning: ({ table, where, values }) => run(() => update(table, where, values).map(cloneRow)),
+      updateWith: ({ table, where, set }) =>
+        run(() => {
+          const changed = write(table, where, (row) => {
+            const next = { ...row };
+            for (const [column, expr] of set)
+              next[column] = cloneValue(evaluateColumnExpr(expr, row, matches));
+            return next;
+          });
+          return { count: changed.length, rows: changed.map(cloneRow) };
+        }),
       deleteMany: ({ table, where }) => run(() => remove(table, where)),
       increment: ({ table, where, column, by }) => run(() => increment(table, where, column, by)),
       transaction,

@@ -7,6 +7,7 @@ import { createMemoryStore, memoryAdapter, memoryDriver, memoryTables } from "./
 runAdapterConformance(
   {
     name: "memory",
+    updateOneWith: true,
     async setup(schema, options) {
       const database = memoryAdapter(options);
       await database.migrate?.({ schema });

@@ -2,6 +2,7 @@ import type { Document } from "mongodb";
 import { type AdapterDriver, adapterError, type DriverCapabilities } from "../../db/adapter";
 import type { WhereNode } from "../../db/where";
 import { aggregatePipeline } from "./aggregate";
+import { columnExpression, type ExpressionContext } from "./expressions";
 import { mongoFilter } from "./filter";
 import type { MongoTable } from "./tables";
 import type { MongoClientLike, MongoDbLike, MongoOperationOptions, MongoSessionLike } from "./types";
@@ -182,6 +183,33 @@ export function createMongoDriver(
         async () =>
           (await db.collection(table).deleteMany(filter(tableOf(table), where), options)).deletedCount,
       ),
+
+    updateWith: ({ table, where, set, returning }) =>
+      mapErrors(async () => {
+        const t = tableOf(table);
+        const ctx: ExpressionContext = {
+          keyOf: (column) => values.keyOf(t, column),
+          valueOf: (column, value) => values.toFilterValue(t, column, value),
+          storedOf: (column, value) => values.toStored(t, column, value),
+        };
+        const $set: Document = {};
+        for (const [column, expr] of set) {
+          const key = values.keyOf(t, column);
+          if (key === "_id") throw adapterError("INVALID_VALUE", "A MongoDB document id cannot change");
+          $set[key] = columnExpression(expr, column, ctx);
+        }
+        const collection = db.collection(table);
+        if (returning) {
+          // One document (callers match a unique field), returned as written, in the same operation.
+          const doc = await collection.findOneAndUpdate(filter(t, where), [{ $set }], {
+            ...options,
+            returnDocument: "after",
+          });
+          return { count: doc ? 1 : 0, rows: doc ? [values.toRow(t, doc)] : [] };
+        }
+        const result = await collection.updateMany(filter(t, where), [{ $set }], options);
+        return { count: result.matchedCount, rows: null };
+      }),
 
     increment: ({ table, where, column, by }) =>
       mapErrors(async () => {

@@ -41,11 +41,18 @@ export interface MongoCollectionLike {
   aggregate(pipeline: Document[], options?: MongoOperationOptions): { toArray(): Promise<Document[]> };
   find(filter: Document, options?: MongoOperationOptions): MongoCursorLike;
   countDocuments(filter: Document, options?: MongoOperationOptions): Promise<number>;
+  /** `update` is an update document or an aggregation pipeline (computed values). */
   updateMany(
     filter: Document,
-    update: Document,
+    update: Document | Document[],
     options?: MongoOperationOptions,
   ): Promise<{ readonly matchedCount: number }>;
+  /** Updates one document and returns it after the change (null when none matched). */
+  findOneAndUpdate(
+    filter: Document,
+    update: Document[],
+    options: MongoOperationOptions & { readonly returnDocument: "after" },
+  ): Promise<Document | null>;
   deleteMany(filter: Document, options?: MongoOperationOptions): Promise<{ readonly deletedCount: number }>;
   createIndex(keys: Document, options: MongoIndexOptions): Promise<string>;
   /** Fails with code 26 (NamespaceNotFound) when the collection does not exist. */

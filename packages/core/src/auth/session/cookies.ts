@@ -57,11 +57,24 @@ export async function setCookieCache(rc: RequestContext, value: SessionWithUser)
   rc.setCookie(app.cookies.names.sessionData, encoded, { maxAge: app.session.cookieCache.maxAge });
 }
 
-/** The cached session if the cookie is authentic, unexpired and belongs to `token`. */
-export async function readCookieCache(rc: RequestContext, token: string): Promise<SessionWithUser | null> {
-  const { app } = rc;
-  const raw = rc.getCookie(app.cookies.names.sessionData);
-  if (!raw) return null;
+/*
+ * Authentic payloads by their cookie text, per app: a browser sends the same cookie until it is
+ * refreshed, and each request would otherwise verify (or decrypt), decode and parse it again. Only
+ * flat session and user records are kept (every request still gets its own copies, from
+ * `reviveDates`, so nothing shared can be changed); expiry and token are checked on every read.
+ */
+const PAYLOADS_LIMIT = 2048;
+const payloadsByApp = new WeakMap<object, Map<string, CachePayload>>();
+
+const isFlat = (record: unknown): boolean =>
+  typeof record === "object" &&
+  record !== null &&
+  Object.values(record).every((v) => v === null || typeof v !== "object");
+
+async function decodePayload(app: RequestContext["app"], raw: string): Promise<CachePayload | null> {
+  let payloads = payloadsByApp.get(app);
+  const known = payloads?.get(raw);
+  if (known) return known;
   let json: string | null;
   if (app.session.cookieCache.strategy === "encrypted") {
     json = await app.keys.decrypt(raw, "session-cache");
@@ -70,8 +83,26 @@ export async function readCookieCache(rc: RequestContext, token: string): Promis
     json = value === null ? null : utf8.decode(fromBase64Url(value));
   }
   if (json === null) return null;
+  const payload = JSON.parse(json) as CachePayload;
+  if (payload && isFlat(payload.s?.session) && isFlat(payload.s?.user)) {
+    if (!payloads) {
+      payloads = new Map();
+      payloadsByApp.set(app, payloads);
+    }
+    if (payloads.size >= PAYLOADS_LIMIT) payloads.delete(payloads.keys().next().value!);
+    payloads.set(raw, payload);
+  }
+  return payload;
+}
+
+/** The cached session if the cookie is authentic, unexpired and belongs to `token`. */
+export async function readCookieCache(rc: RequestContext, token: string): Promise<SessionWithUser | null> {
+  const { app } = rc;
+  const raw = rc.getCookie(app.cookies.names.sessionData);
+  if (!raw) return null;
   try {
-    const payload = JSON.parse(json) as CachePayload;
+    const payload = await decodePayload(app, raw);
+    if (payload === null) return null;
     const now = app.now().getTime();
     if (payload.e <= now || payload.s.session.token !== token) return null;
     const session = reviveDates(app.schema.session, payload.s.session);

@@ -31,6 +31,11 @@ export interface ConformanceTarget {
   /** e.g. "memory", "postgres". */
   name: string;
   /**
+   * True when the adapter provides `updateOneWith` (its driver has `updateWith`): its tests run.
+   * Otherwise the suite checks that the adapter does not expose it.
+   */
+  updateOneWith?: boolean;
+  /**
    * Build an adapter for `schema` with `options` (includes a random tablePrefix to isolate runs);
    * create the tables (call migrate); return cleanup that drops them/closes pools.
    */

@@ -9,6 +9,7 @@ import { conformanceSchema } from "./schema";
 import { transactionTests } from "./transactions";
 import { typeTests } from "./types";
 import { uniqueTests } from "./unique";
+import { updateWithTests } from "./update-with";
 import { whereTests } from "./where";
 
 const HOOK_TIMEOUT = 120_000;
@@ -50,5 +51,6 @@ export function runAdapterConformance(target: ConformanceTarget, t: ConformanceT
     atomicTests(suite);
     joinTests(suite);
     aggregateTests(suite);
+    updateWithTests(suite, target.updateOneWith === true);
   });
 }

@@ -3,7 +3,15 @@
  * rewired to the public plugin API (`@gatehouse-js/core/plugin`) by editing this file only.
  * Server code only: the client part (client.ts) imports the client kit directly.
  */
-export type { AppContext, DBAdapter, RequestContext, Row, SessionWithUser, Where } from "../../plugin";
+export type {
+  AppContext,
+  DBAdapter,
+  FieldExpr,
+  RequestContext,
+  Row,
+  SessionWithUser,
+  Where,
+} from "../../plugin";
 export {
   type APIError,
   constantTimeEqual,

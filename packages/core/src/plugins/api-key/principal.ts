@@ -18,7 +18,7 @@ export function apiKeyPrincipal(opts: ResolvedApiKeyOptions): PrincipalResolver 
     }
     if (!key) return null;
     if (key.length < opts.keyLength) throw API_KEY_ERRORS.INVALID_API_KEY();
-    const outcome = await apiKeyService(rc.app).verify({ key });
+    const outcome = await apiKeyService(rc.app).verify({ key, counters: false });
     if (!outcome.ok)
       throw API_KEY_ERRORS[outcome.error.code](outcome.error.details as Record<string, unknown>);
     const { row } = outcome;

@@ -1,4 +1,4 @@
-import type { DBAdapter, Row, Where } from "./deps";
+import type { DBAdapter, FieldExpr, Row, Where } from "./deps";
 import type { ApiKeyRow } from "./models";
 
 const MODEL = "apikey";
@@ -12,6 +12,63 @@ const unsetOrBefore = (field: string, threshold: Date): Where => [
     ],
   },
 ];
+
+/** What one verification counts, from the key's settings (see `countUse`). */
+export interface CountPlan {
+  readonly now: Date;
+  /** Rate limit, when enabled: window length and requests allowed in it. */
+  readonly window: { readonly ms: number; readonly max: number } | null;
+  /** A use of `remaining`, when the key has one; refilled to `amount` every `intervalMs`. */
+  readonly use: { readonly refill: { readonly amount: number; readonly intervalMs: number } | null } | null;
+}
+
+const or = (...items: Where): Where => [{ or: [...items] }];
+
+/** The UPDATE of one verification: the condition under which it counts, and what it sets. */
+function countStatement(row: ApiKeyRow, plan: CountPlan): { where: Where; set: Record<string, FieldExpr> } {
+  const { now } = plan;
+  const where: Where[number][] = [{ field: "updatedAt", value: row.updatedAt }];
+  const set: Record<string, FieldExpr> = { lastRequest: { value: now } };
+  if (plan.window) {
+    const closed = or(
+      { field: "rateLimitWindowStart", value: null },
+      { field: "rateLimitWindowStart", operator: "lte", value: new Date(now.getTime() - plan.window.ms) },
+    );
+    where.push(...or(...closed, { field: "requestCount", operator: "lt", value: plan.window.max }));
+    set.requestCount = { when: closed, use: { value: 1 }, otherwise: { field: "requestCount", add: 1 } };
+    set.rateLimitWindowStart = {
+      when: closed,
+      use: { value: now },
+      otherwise: { field: "rateLimitWindowStart" },
+    };
+  }
+  if (plan.use) {
+    const { refill } = plan.use;
+    if (refill) {
+      const threshold = new Date(now.getTime() - refill.intervalMs);
+      const due = or(
+        { field: "lastRefillAt", operator: "lte", value: threshold },
+        {
+          and: [
+            { field: "lastRefillAt", value: null },
+            { field: "createdAt", operator: "lte", value: threshold },
+          ],
+        },
+      );
+      where.push(...or(...due, { field: "remaining", operator: "gt", value: 0 }));
+      set.remaining = {
+        when: due,
+        use: { value: refill.amount - 1 },
+        otherwise: { field: "remaining", add: -1 },
+      };
+      set.lastRefillAt = { when: due, use: { value: now }, otherwise: { field: "lastRefillAt" } };
+    } else {
+      where.push({ field: "remaining", operator: "gt", value: 0 });
+      set.remaining = { field: "remaining", add: -1 };
+    }
+  }
+  return { where, set };
+}
 
 export interface ListArgs {
   readonly referenceId: string;
@@ -95,6 +152,21 @@ export function apiKeyRepository(db: DBAdapter) {
         where: [...byId(id), ...unsetOrBefore("rateLimitWindowStart", new Date(now.getTime() - windowMs))],
         update: { rateLimitWindowStart: now, requestCount: 1, lastRequest: now },
       })) > 0,
+
+    /**
+     * One verification's counting in one conditional UPDATE, without reading the key first: a use
+     * of `remaining` (refilled when due) and a request in the rate-limit window (a new window when
+     * the last one is over). It changes the key only when every limit allows and the key's settings
+     * are still those the plan was made from (`updatedAt` unchanged); `changed: false` otherwise.
+     * Only with `db.updateOneWith` (see `supportsCountUse`).
+     */
+    countUse: (row: ApiKeyRow, plan: CountPlan, returning: boolean) => {
+      const { where, set } = countStatement(row, plan);
+      return db.updateOneWith!<ApiKeyRow>({ model: MODEL, match: byId(row.id), where, set, returning });
+    },
+
+    /** Can this store count a verification in one statement (`countUse`)? */
+    supportsCountUse: () => db.updateOneWith !== undefined,
 
     /** Counts a request in the open window, refused (null) at `max`. */
     countRequest: (id: string, windowStart: Date, max: number) =>

@@ -20,7 +20,7 @@ export function parseInput<S extends z.ZodType>(
   const result = schema.safeParse(input, {
     error: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "Required" : undefined),
   });
-  if (result.success) return result.data;
+  if (result.success) return carryMerchant(input, result.data);
   const issues = result.error.issues.map((i) => ({
     path: [...prefix, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
     message: i.message,
@@ -39,9 +39,34 @@ export interface Scoped {
   organizationId?: string | null;
 }
 
+/**
+ * The merchant the merchant API already resolved for this call (while checking the caller's
+ * rights), carried with the input under a symbol: never part of a body, a query or an answer.
+ */
+const RESOLVED_MERCHANT = Symbol("gatehouse.billing.merchant");
+
+/** The input with the merchant resolved for it, so that services do not read it again. */
+export const withMerchant = <T extends object>(
+  input: T,
+  merchant: MerchantRow,
+): T & { organizationId: string } =>
+  Object.assign({ ...input, organizationId: merchant.id }, { [RESOLVED_MERCHANT]: merchant });
+
+/** A parsed input keeps the merchant resolved for the raw one (services parse their input again). */
+function carryMerchant<T>(input: unknown, parsed: T): T {
+  const resolved =
+    typeof input === "object" && input !== null ? Reflect.get(input, RESOLVED_MERCHANT) : undefined;
+  if (resolved && typeof parsed === "object" && parsed !== null)
+    Reflect.set(parsed, RESOLVED_MERCHANT, resolved);
+  return parsed;
+}
+
 /** Resolves the merchant of a call (the organization's merchant, or the default merchant). */
-export const merchantOf = (merchants: MerchantService, input: Scoped): Promise<MerchantRow> =>
-  merchants.resolve(input.organizationId ?? null);
+export const merchantOf = (merchants: MerchantService, input: Scoped): Promise<MerchantRow> => {
+  const resolved = (input as { [RESOLVED_MERCHANT]?: MerchantRow })[RESOLVED_MERCHANT];
+  if (resolved && resolved.id === input.organizationId) return Promise.resolve(resolved);
+  return merchants.resolve(input.organizationId ?? null);
+};
 
 export const pageQuery = {
   ...scoped,

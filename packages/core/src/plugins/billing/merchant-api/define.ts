@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { defineEndpoint, type RouteDef } from "../../../plugin";
 import { merchantForCaller } from "../access";
+import { withMerchant } from "../input";
 import { type BillingServices, billingOf } from "../services";
 
 interface Scoped {
@@ -37,7 +38,7 @@ export function merchantWrite<const R extends RouteDef, S extends z.ZodType<Scop
         input.organizationId,
         "manage",
       );
-      return run(billing, { ...input, organizationId: merchant.id });
+      return run(billing, withMerchant(input, merchant));
     },
   });
 }
@@ -62,7 +63,7 @@ export function merchantRead<const R extends RouteDef, S extends z.ZodType<Scope
         input.organizationId,
         "read",
       );
-      return run(billing, { ...input, organizationId: merchant.id });
+      return run(billing, withMerchant(input, merchant));
     },
   });
 }
