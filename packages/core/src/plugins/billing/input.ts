@@ -16,7 +16,7 @@ export function parseInput<S extends z.ZodType>(
   prefix: readonly (string | number)[] = [],
 ): z.output<S> {
   const fast = parseFast(schema, input);
-  if (fast !== undefined) return fast;
+  if (fast !== undefined) return carryMerchant(input, fast);
   const result = schema.safeParse(input, {
     error: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "Required" : undefined),
   });
