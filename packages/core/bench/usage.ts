@@ -9,7 +9,10 @@
  * 3. The same events in a table partitioned by month (docs/performance.md has the DDL): the
  *    meter again, and retention (one month dropped) by DELETE vs DROP of a partition.
  * Results are checked before they are measured (counts, duplicates, the meter's value against SQL).
+ * BENCH_USAGE_INGEST_ONLY=1 runs the ingestion rows of 1. only (BENCH_USAGE_BATCHES batches each;
+ * BENCH_USAGE_PATH=service or HTTP keeps one path's rows), e.g. under `node --cpu-prof`.
  */
+import pg from "pg";
 import { meterRepository } from "../src/plugins/billing/catalog/meters/repository";
 import { meterQuery } from "../src/plugins/billing/usage/balances";
 import { usageRepository } from "../src/plugins/billing/usage/repository";
@@ -19,6 +22,8 @@ import { partitionByMonth, retention } from "./usage-partitions";
 const TOTAL = Number(process.env.BENCH_USAGE_EVENTS ?? 1_000_000);
 const BATCH = 1000;
 const BATCHES = Number(process.env.BENCH_USAGE_BATCHES ?? 40);
+const INGEST_ONLY = process.env.BENCH_USAGE_INGEST_ONLY === "1";
+const ONLY_PATH = process.env.BENCH_USAGE_PATH;
 const CUSTOMERS = 100;
 const RUNS = 50;
 const MONTH_START = new Date(Date.UTC(2025, 11, 1));
@@ -37,6 +42,22 @@ function batch(customers: readonly { id: string; externalId: string }[]) {
       metadata: { tokens: i % 100, region: i % 2 ? "eu-west" : "us-east", model: "small" },
     };
   });
+}
+
+/** Statements sent to PostgreSQL while `run` runs (every pooled client's `query`). */
+async function roundTrips(run: () => Promise<unknown>) {
+  const query = pg.Client.prototype.query;
+  let n = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    n++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return n;
 }
 
 type Ingest = (events: unknown[]) => Promise<{ inserted: number; duplicates: number }>;
@@ -141,6 +162,20 @@ async function meterTimings(app: PgBillingApp, meterId: string, customerId: stri
   return { value: want, events, single: await timings(evaluate), daily: await timings(quantities) };
 }
 
+type Rate = { path: string; inFlight: number } & Awaited<ReturnType<typeof ingestRate>>;
+
+function printRates(rates: readonly Rate[]) {
+  console.log(`\nUsage ingestion on PostgreSQL (batches of ${BATCH}, ${BATCHES} batches per row)`);
+  console.log(
+    `| path | batches in flight | events/s | Node CPU µs/event | PostgreSQL CPU µs/event | CPU-bound ceiling on ${CORES} idle cores, events/s |\n|---|---:|---:|---:|---:|---:|`,
+  );
+  for (const r of rates) {
+    console.log(
+      `| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} | ${fmt(r.nodeUs)} | ${fmt(r.pgUs)} | ${fmt(r.ceiling, 0)} |`,
+    );
+  }
+}
+
 async function main(url: string) {
   const app = await pgBillingApp(url, "u", { start: Date.UTC(2026, 0, 15, 12) });
   const extra: string[] = [];
@@ -172,21 +207,34 @@ async function main(url: string) {
     };
     // Real responses first: a batch lands whole, the same batch again is all duplicates.
     const first = batch(customers);
-    const a = await http(first);
-    const b = await service(first);
-    if (a.inserted !== BATCH || b.inserted !== 0 || b.duplicates !== BATCH) {
+    let a: Awaited<ReturnType<Ingest>> | undefined;
+    let b: Awaited<ReturnType<Ingest>> | undefined;
+    const trips = {
+      http: await roundTrips(async () => (a = await http(first))),
+      service: await roundTrips(async () => (b = await service(first))),
+    };
+    if (a?.inserted !== BATCH || b?.inserted !== 0 || b?.duplicates !== BATCH) {
       throw new Error(`idempotency check failed: ${JSON.stringify({ a, b })}`);
     }
-    const rates = [];
+    const fresh = batch(customers);
+    const insertTrips = await roundTrips(() => service(fresh));
+    const rates: Rate[] = [];
     for (const [path, ingest, levels] of [
       ["service", service, [1, 4, 8]],
       ["HTTP", http, [1, 4]],
     ] as const) {
+      if (ONLY_PATH && INGEST_ONLY && path !== ONLY_PATH) continue;
       for (const inFlight of levels)
         rates.push({ path, inFlight, ...(await ingestRate(app, ingest, customers, inFlight)) });
     }
     const ingested = await countEvents(app);
-    if (ingested !== (1 + 5 * BATCHES) * BATCH) throw new Error(`ingested ${ingested} rows`);
+    if (ingested !== (2 + rates.length * BATCHES) * BATCH) throw new Error(`ingested ${ingested} rows`);
+    const tripsLine = `  database round trips per batch: ${insertTrips} (service, new events), ${trips.service} (service, all duplicates), ${trips.http} (HTTP, new events; BEGIN/COMMIT included)`;
+    if (INGEST_ONLY) {
+      printRates(rates);
+      console.log(tripsLine);
+      return;
+    }
 
     const ids = customers.map((c) => c.id);
     const seedSeconds = await seed(app, ids);
@@ -210,15 +258,8 @@ async function main(url: string) {
     const typicalP = await meterTimings(app, meter.data.id, ids[1]!);
     const kept = await retention(app, extra);
 
-    console.log(`\nUsage ingestion on PostgreSQL (batches of ${BATCH}, ${BATCHES} batches per row)`);
-    console.log(
-      `| path | batches in flight | events/s | Node CPU µs/event | PostgreSQL CPU µs/event | CPU-bound ceiling on ${CORES} idle cores, events/s |\n|---|---:|---:|---:|---:|---:|`,
-    );
-    for (const r of [...rates, afterSeed, intoPartitions]) {
-      console.log(
-        `| ${r.path} | ${r.inFlight} | ${fmt(r.rate, 0)} | ${fmt(r.nodeUs)} | ${fmt(r.pgUs)} | ${fmt(r.ceiling, 0)} |`,
-      );
-    }
+    printRates([...rates, afterSeed, intoPartitions]);
+    console.log(tripsLine);
     console.log(
       `\nMeter for one customer over one month, ${fmt(TOTAL, 0)} events in the table (seed ${fmt(seedSeconds)} s)`,
     );

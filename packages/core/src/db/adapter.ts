@@ -80,6 +80,18 @@ export interface AdapterDriver {
    */
   insertMany?(args: { table: string; rows: readonly Row[] }): Promise<number>;
   /**
+   * Optional: the same, except that a row whose `unique` columns (those of a unique index) equal
+   * a stored row's, or an earlier row's of the same call, is skipped by the database instead of
+   * failing the call; returns how many were inserted. Rows with a NULL in those columns never
+   * collide. (Kysely: SQLite `ON CONFLICT (...) DO NOTHING`; PostgreSQL `WHERE NOT EXISTS` on
+   * those columns plus `ON CONFLICT DO NOTHING`, which also works on a table partitioned by time.)
+   */
+  insertManySkippingDuplicates?(args: {
+    table: string;
+    rows: readonly Row[];
+    unique: readonly string[];
+  }): Promise<number>;
+  /**
    * Optional: evaluates an aggregation in the database, in one round trip (see `db/aggregate.ts`
    * for the semantics). Without it, `DBAdapter.aggregate` refuses: rows are never loaded into the
    * process to be aggregated there.
@@ -176,6 +188,16 @@ export interface DBAdapter {
    * Either way all rows land or none do (a unique violation rejects the whole call).
    */
   createMany(args: { model: string; data: readonly Row[] }): Promise<number>;
+  /**
+   * Present when the driver has `insertManySkippingDuplicates`: `createMany`, except that rows
+   * colliding on `unique` (the fields of one of the model's unique indexes) with a stored row
+   * are skipped by the database, without a read; returns how many were inserted.
+   */
+  createManySkippingDuplicates?(args: {
+    model: string;
+    data: readonly Row[];
+    unique: readonly string[];
+  }): Promise<number>;
   /**
    * Evaluates `func` over the matching rows in the database, in one round trip: one group without
    * `groupBy` (value 0 when nothing matches), else one group per non-empty time bucket, oldest first.

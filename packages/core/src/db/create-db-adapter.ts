@@ -15,6 +15,7 @@ import { fromDriverGroups, toDriverAggregate } from "./aggregate-physical";
 import { currentTime, type FieldDef, type Schema } from "./model";
 import {
   fieldDef,
+  insertRowToStorage,
   type PhysicalModel,
   resolvePhysical,
   rowFromStorage,
@@ -223,22 +224,8 @@ export function createDBAdapter(
       }
     }
 
-    const applyDefaults = (pm: PhysicalModel, data: Row): Row => {
-      const row: Row = { ...data };
-      if (row.id === undefined || row.id === null) row.id = generateId(pm.model.name);
-      for (const [name, def] of Object.entries(pm.model.fields) as [string, FieldDef][]) {
-        if (row[name] === undefined && def.default !== undefined) {
-          row[name] = produce(def.default);
-        }
-        if (row[name] !== undefined && row[name] !== null && def.transform) {
-          row[name] = (def.transform as (v: unknown) => unknown)(row[name]);
-        }
-        if ((row[name] === undefined || row[name] === null) && def.required !== false) {
-          throw adapterError("INVALID_VALUE", `Field "${name}" of model "${pm.model.name}" is required`);
-        }
-      }
-      return row;
-    };
+    /** How a new row of `pm` gets its id and its defaults (`insertRowToStorage`). */
+    const fill = (pm: PhysicalModel) => ({ id: () => generateId(pm.model.name), value: produce });
 
     const applyUpdate = (pm: PhysicalModel, update: Row): Row => {
       const row: Row = { ...update };
@@ -265,14 +252,14 @@ export function createDBAdapter(
         const pm = pmOf(model);
         const stored = await d.insert({
           table: pm.table,
-          values: rowToStorage(pm, applyDefaults(pm, data), caps),
+          values: insertRowToStorage(pm, data, caps, fill(pm)),
         });
         return rowFromStorage(pm, stored, caps, select) as never;
       },
 
       async createMany({ model, data }) {
         const pm = pmOf(model);
-        const rows = data.map((row) => rowToStorage(pm, applyDefaults(pm, row), caps));
+        const rows = data.map((row) => insertRowToStorage(pm, row, caps, fill(pm)));
         if (rows.length === 0) return 0;
         if (d.insertMany) return d.insertMany({ table: pm.table, rows });
         const one = async (tx: AdapterDriver) => {
@@ -281,6 +268,23 @@ export function createDBAdapter(
         };
         return inTransaction ? one(d) : d.transaction(one);
       },
+
+      ...(d.insertManySkippingDuplicates && {
+        async createManySkippingDuplicates({ model, data, unique }) {
+          const pm = pmOf(model);
+          const key = unique.join("\0");
+          if (!pm.model.indexes?.some((i) => i.unique && i.fields.join("\0") === key)) {
+            throw adapterError(
+              "INVALID_VALUE",
+              `Model "${pm.model.name}" has no unique index on (${unique.join(", ")})`,
+            );
+          }
+          const rows = data.map((row) => insertRowToStorage(pm, row, caps, fill(pm)));
+          if (rows.length === 0) return 0;
+          const columns = unique.map((f) => column(pm, f));
+          return d.insertManySkippingDuplicates!({ table: pm.table, rows, unique: columns });
+        },
+      }),
 
       async aggregate(args) {
         const pm = pmOf(args.model);

@@ -119,3 +119,64 @@ export function rowFromStorage(
   }
   return out;
 }
+
+interface FieldPlan {
+  readonly name: string;
+  readonly def: FieldDef;
+  readonly column: string;
+}
+const plans = new WeakMap<PhysicalModel, readonly FieldPlan[]>();
+
+/** The model's fields with their columns, resolved once per model (rows are converted per row). */
+function fieldPlan(pm: PhysicalModel): readonly FieldPlan[] {
+  let plan = plans.get(pm);
+  if (!plan) {
+    plan = Object.entries(pm.model.fields).map(([name, def]) => ({
+      name,
+      def,
+      column: pm.columns.get(name) ?? name,
+    }));
+    plans.set(pm, plan);
+  }
+  return plan;
+}
+
+/**
+ * A row to insert, in storage form, in one pass (one object per row: inserts of 1,000 rows
+ * spent more CPU here than in building their SQL): `id` generated when missing, then per field
+ * its default when undefined, its transform when set, the required check, then the value as
+ * `rowToStorage` converts it. A key that is no field of the model is UNKNOWN_FIELD.
+ */
+export function insertRowToStorage(
+  pm: PhysicalModel,
+  data: Row,
+  caps: DriverCapabilities,
+  fill: { readonly id: () => string; readonly value: (value: unknown) => unknown },
+): Row {
+  const plan = fieldPlan(pm);
+  const values: unknown[] = new Array(plan.length);
+  for (let i = 0; i < plan.length; i++) {
+    const { name, def } = plan[i]!;
+    let value = data[name];
+    if (value === undefined && def.default !== undefined) value = fill.value(def.default);
+    if (value !== undefined && value !== null && def.transform) {
+      value = (def.transform as (v: unknown) => unknown)(value);
+    }
+    if ((value === undefined || value === null) && def.required !== false) {
+      throw adapterError("INVALID_VALUE", `Field "${name}" of model "${pm.model.name}" is required`);
+    }
+    values[i] = value;
+  }
+  for (const key in data) {
+    if (data[key] !== undefined && !pm.columns.has(key)) {
+      throw adapterError("UNKNOWN_FIELD", `Model "${pm.model.name}" has no field "${key}"`);
+    }
+  }
+  const out: Row = {};
+  const id = data.id === undefined || data.id === null ? fill.id() : data.id;
+  out[pm.columns.get("id") ?? "id"] = toStorage(ID_FIELD, id, caps);
+  for (let i = 0; i < plan.length; i++) {
+    if (values[i] !== undefined) out[plan[i]!.column] = toStorage(plan[i]!.def, values[i], caps);
+  }
+  return out;
+}

@@ -56,6 +56,7 @@ export { readBodyAtMost } from "../router/incoming";
 export { createOriginChecker, isSafeRelativePath, safeOrigin } from "../router/origin";
 export * from "../router/page-security";
 export * from "../router/schemas";
+export { parseFast, withFastPath } from "../router/validate";
 // Outgoing webhooks: the event catalog and Standard Webhooks signing.
 export * from "../webhooks/events";
 export * from "../webhooks/signing";

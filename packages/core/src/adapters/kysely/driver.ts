@@ -59,26 +59,50 @@ export function createKyselyDriver(
   };
 
   /** One multi-row INSERT per chunk (under every dialect's bound-parameter limit). */
-  const columnsOf = (list: readonly Row[]) => [...new Set(list.flatMap((row) => Object.keys(row)))];
-  const chunkSize = (list: readonly Row[]) =>
-    Math.max(1, Math.floor(30_000 / Math.max(1, columnsOf(list).length)));
+  const columnsOf = (list: readonly Row[]) => {
+    const columns = new Set<string>();
+    for (const row of list) for (const column in row) columns.add(column);
+    return [...columns];
+  };
+  const chunkSize = (columns: readonly string[]) =>
+    Math.max(1, Math.floor(30_000 / Math.max(1, columns.length)));
   /**
    * The statement text is built directly: a Kysely template with one node per value cost more
    * CPU than the database took for a 1,000-row batch (usage ingestion, docs/performance.md).
    */
-  const insertRows = async (table: string, list: readonly Row[]): Promise<number> => {
-    const columns = columnsOf(list);
-    const perChunk = chunkSize(list);
+  const insertRows = async (
+    table: string,
+    list: readonly Row[],
+    columns: readonly string[],
+    unique?: readonly string[],
+  ): Promise<number> => {
+    const perChunk = chunkSize(columns);
     const names = sql.join(columns.map((c) => sql.id(c)));
+    const id = (c: string) => sql.id(c).compile(db).sql;
+    // Rows colliding on `unique` are skipped, counted by the database. SQLite: ON CONFLICT on those
+    // columns. PostgreSQL: NOT EXISTS on those columns, then ON CONFLICT DO NOTHING for a row a
+    // concurrent transaction inserted first; no conflict target, so that a table partitioned by
+    // time, whose unique index must also hold the partition key, works too (docs/billing/usage.md).
+    const tail = !unique
+      ? ""
+      : dialect === "postgres"
+        ? " ON CONFLICT DO NOTHING"
+        : ` ON CONFLICT (${unique.map(id).join(", ")}) DO NOTHING`;
     const json =
       dialect === "postgres" ? rowsAsJson(list, columns, config.jsonColumns?.get(table)) : undefined;
     if (json !== undefined) {
-      await sql`INSERT INTO ${sql.table(table)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${sql.table(table)}, ${json}::json)`.execute(
-        db,
-      );
-      return list.length;
+      const head =
+        sql`INSERT INTO ${sql.table(table)} (${names}) SELECT ${names} FROM json_populate_recordset(NULL::${sql.table(table)}, `.compile(
+          db,
+        ).sql;
+      const absent = unique
+        ? ` AS r WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(table).compile(db).sql} AS s WHERE ${unique.map((c) => `s.${id(c)} = r.${id(c)}`).join(" AND ")})`
+        : "";
+      const result = await db.executeQuery(CompiledQuery.raw(`${head}$1::json)${absent}${tail}`, [json]));
+      return unique ? Number(result.numAffectedRows ?? 0n) : list.length;
     }
     const head = sql`INSERT INTO ${sql.table(table)} (${names}) VALUES `.compile(db).sql;
+    let inserted = 0;
     for (let start = 0; start < list.length; start += perChunk) {
       const chunk = list.slice(start, start + perChunk);
       const parameters: unknown[] = [];
@@ -91,10 +115,24 @@ export function createKyselyDriver(
         }
         tuples.push(`(${marks.join(", ")})`);
       }
-      await db.executeQuery(CompiledQuery.raw(head + tuples.join(", "), parameters));
+      const result = await db.executeQuery(CompiledQuery.raw(head + tuples.join(", ") + tail, parameters));
+      inserted += unique ? Number(result.numAffectedRows ?? 0n) : chunk.length;
     }
-    return list.length;
+    return inserted;
   };
+
+  /** Several chunks: in one transaction, so that all rows land or none do. */
+  const insertAll = (table: string, list: readonly Row[], unique?: readonly string[]) =>
+    mapErrors(() => {
+      const columns = columnsOf(list);
+      if (list.length <= chunkSize(columns) || inTransaction) return insertRows(table, list, columns, unique);
+      return db.transaction().execute((trx) => {
+        const tx = createKyselyDriver(trx, config, true);
+        return unique
+          ? tx.insertManySkippingDuplicates!({ table, rows: list, unique })
+          : tx.insertMany!({ table, rows: list });
+      });
+    });
 
   const selectAll = (table: string, node: WhereNode | undefined) =>
     sql<Row>`SELECT * FROM ${sql.table(table)} ${where(table, node)}`;
@@ -119,15 +157,7 @@ export function createKyselyDriver(
         return row;
       }),
 
-    insertMany: ({ table, rows: list }) =>
-      mapErrors(() =>
-        // Several chunks: in one transaction, so that all rows land or none do.
-        list.length <= chunkSize(list) || inTransaction
-          ? insertRows(table, list)
-          : db
-              .transaction()
-              .execute((trx) => createKyselyDriver(trx, config, true).insertMany!({ table, rows: list })),
-      ),
+    insertMany: ({ table, rows: list }) => insertAll(table, list),
 
     aggregate: (args) =>
       mapErrors(async () =>
@@ -182,6 +212,10 @@ export function createKyselyDriver(
     },
   };
 
+  // MySQL has no conflict target (INSERT IGNORE would also swallow other errors): no such method.
+  if (dialect !== "mysql") {
+    driver.insertManySkippingDuplicates = ({ table, rows: list, unique }) => insertAll(table, list, unique);
+  }
   if (returning) {
     driver.incrementReturning = ({ table, where: node, column, by }) =>
       mapErrors(() =>

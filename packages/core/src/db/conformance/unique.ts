@@ -55,6 +55,26 @@ export function uniqueTests({ t, db, uid }: Suite): void {
       expect(same?.name).toBe("Renamed");
     });
 
+    it("createManySkippingDuplicates (where present) skips rows colliding on the unique index", async () => {
+      const skipping = db().createManySkippingDuplicates;
+      if (!skipping) return;
+      const batch = uid();
+      const owner = await newOwner(batch, `${uid("skip")}@example.com`);
+      const item = (sku: string, ownerId: string | null = owner.id) => ({ batch, ownerId, sku });
+      expect(await db().createMany({ model: "item", data: [item("a"), item("b")] })).toBe(2);
+      const unique = ["ownerId", "sku"];
+      const data = [item("a"), item("c"), item("c"), item("x", null), item("x", null)];
+      expect(await skipping({ model: "item", data, unique })).toBe(3);
+      const rows = await db().findMany<ItemRow>({ model: "item", where: [{ field: "batch", value: batch }] });
+      expect(sorted(rows.map((r) => `${r.ownerId === null ? "-" : "o"}${r.sku}${r.position}`))).toEqual(
+        sorted(["oa0", "ob0", "oc0", "-x0", "-x0"]),
+      );
+      expect(await skipping({ model: "item", data: [item("a"), item("b")], unique })).toBe(0);
+      expect(await skipping({ model: "item", data: [], unique })).toBe(0);
+      const error = await caught(skipping({ model: "item", data: [item("d")], unique: ["sku"] }));
+      expect(isAdapterError(error, "INVALID_VALUE")).toBe(true);
+    });
+
     it("updateMany that would give two rows the same value fails as a whole", async () => {
       const batch = uid();
       const emails = [`${uid("a")}@example.com`, `${uid("b")}@example.com`];

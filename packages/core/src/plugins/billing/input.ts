@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTH_ERRORS } from "../../plugin";
+import { AUTH_ERRORS, parseFast } from "../../plugin";
 import { metadataSchema } from "./customers/validate";
 import { type FieldIssue, validationFailed } from "./errors";
 import type { MerchantRow, MerchantService } from "./merchants/service";
@@ -15,6 +15,8 @@ export function parseInput<S extends z.ZodType>(
   where: "body" | "query" = "body",
   prefix: readonly (string | number)[] = [],
 ): z.output<S> {
+  const fast = parseFast(schema, input);
+  if (fast !== undefined) return carryMerchant(input, fast);
   const result = schema.safeParse(input, {
     error: (issue) => (issue.code === "invalid_type" && issue.input === undefined ? "Required" : undefined),
   });

@@ -28,21 +28,38 @@ const windowWhere = (merchantId: string, w: EventWindow): Where => [
 /** The only code that touches `billingEvent` (append-only: no update, no delete). */
 export function usageRepository(db: DBAdapter) {
   return {
-    /** Which of these external ids the merchant already has (one query). */
-    async existingExternalIds(merchantId: string, externalIds: readonly string[]): Promise<Set<string>> {
-      if (externalIds.length === 0) return new Set();
-      const rows = await db.findMany<{ externalId: string }>({
-        model: "billingEvent",
-        where: [
-          { field: "merchantId", value: merchantId },
-          { field: "externalId", operator: "in", value: [...externalIds] },
-        ],
-        select: ["externalId"],
-      });
-      return new Set(rows.map((r) => r.externalId));
+    /**
+     * Inserts the events (their externalIds distinct) except those whose externalId the merchant
+     * already has; returns how many were inserted. Where the adapter can, the database skips them
+     * (`ON CONFLICT ("merchantId", "externalId") DO NOTHING`: one statement, no read); else the
+     * batch's externalIds are read first (one query) and the rest inserted.
+     */
+    async insertNew(merchantId: string, rows: readonly Row[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      if (db.createManySkippingDuplicates) {
+        return db.createManySkippingDuplicates({
+          model: "billingEvent",
+          data: rows,
+          unique: ["merchantId", "externalId"],
+        });
+      }
+      const externalIds = rows.flatMap((r) => (typeof r.externalId === "string" ? [r.externalId] : []));
+      const stored =
+        externalIds.length === 0
+          ? []
+          : await db.findMany<{ externalId: string }>({
+              model: "billingEvent",
+              where: [
+                { field: "merchantId", value: merchantId },
+                { field: "externalId", operator: "in", value: externalIds },
+              ],
+              select: ["externalId"],
+            });
+      const seen = new Set(stored.map((r) => r.externalId));
+      const fresh = seen.size === 0 ? rows : rows.filter((r) => !seen.has(r.externalId as string));
+      if (fresh.length > 0) await db.createMany({ model: "billingEvent", data: fresh });
+      return fresh.length;
     },
-    /** One multi-row insert where the adapter has one. */
-    insertMany: (rows: readonly Row[]) => db.createMany({ model: "billingEvent", data: rows }),
     /** One event of the merchant, or null. */
     find: (merchantId: string, id: string) =>
       db.findOne<UsageEventRow>({

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { withFastPath } from "../../../plugin";
 import { dateInput, pageQuery, scoped } from "../input";
 import type { EventMetadata, EventMetadataValue } from "../rows";
+import { parseIngestFast } from "./fast-parse";
 
 /** Ingestion limits (BILLING.md 7.1 and the metadata rules of section 0, plus a nesting depth). */
 export const USAGE_LIMITS = {
@@ -71,13 +73,17 @@ export const eventInput = z
     path: ["customerId"],
   });
 
-export const ingestInput = z.object({
-  ...scoped,
-  events: z
-    .array(eventInput)
-    .min(1, "Send at least one event")
-    .max(USAGE_LIMITS.eventsPerCall, `At most ${USAGE_LIMITS.eventsPerCall} events per call`),
-});
+/** A batch; valid batches are parsed by `parseIngestFast` (same output), the rest by zod. */
+export const ingestInput = withFastPath(
+  z.object({
+    ...scoped,
+    events: z
+      .array(eventInput)
+      .min(1, "Send at least one event")
+      .max(USAGE_LIMITS.eventsPerCall, `At most ${USAGE_LIMITS.eventsPerCall} events per call`),
+  }),
+  (input) => parseIngestFast(input, USAGE_LIMITS, (value) => metadataIssue(value, 1)) as never,
+);
 
 /** The better-auth client's `usage.ingest({ event, metadata })`. */
 export const buyerIngestInput = z.object({

@@ -70,42 +70,39 @@ export function createUsageService(ctx: BillingContext, merchants: MerchantServi
     );
     if (late.length > 0) throw AUTH_ERRORS.INVALID_BODY_PARAMETERS({ issues: late });
     const customers = await resolveCustomers(merchantId, events);
-    const externalIds = unique(events.flatMap((e) => (e.externalId ? [e.externalId] : [])));
-    const write = () =>
-      ctx.write(async (tx) => {
-        const repo = usageRepository(tx);
-        const seen = await repo.existingExternalIds(merchantId, externalIds);
-        const rows: Row[] = [];
-        let duplicates = 0;
-        events.forEach((e, i) => {
-          if (e.externalId && seen.has(e.externalId)) {
-            duplicates++;
-            return;
-          }
-          if (e.externalId) seen.add(e.externalId);
-          const customer = customers[i]!;
-          rows.push({
-            merchantId,
-            customerId: customer.id,
-            externalCustomerId: customer.externalId ?? null,
-            name: e.name,
-            timestamp: e.timestamp ?? now,
-            metadata: e.metadata ?? {},
-            externalId: e.externalId ?? null,
-            source: "user",
-            createdAt: now,
-          });
-        });
-        if (rows.length > 0) await repo.insertMany(rows);
-        return { inserted: rows.length, duplicates };
+    // One row per event; a repeated externalId within the batch is a duplicate of its first event.
+    const rows: Row[] = [];
+    const externalIds = new Set<string>();
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
+      if (e.externalId !== undefined) {
+        if (externalIds.has(e.externalId)) continue;
+        externalIds.add(e.externalId);
+      }
+      const customer = customers[i]!;
+      rows.push({
+        merchantId,
+        customerId: customer.id,
+        externalCustomerId: customer.externalId ?? null,
+        name: e.name,
+        timestamp: e.timestamp ?? now,
+        metadata: e.metadata ?? {},
+        externalId: e.externalId ?? null,
+        source: "user",
+        createdAt: now,
       });
-    try {
-      return await write();
-    } catch (error) {
-      // A concurrent batch stored one of these external ids first: read again, skip it.
-      if (isAdapterError(error, "UNIQUE_VIOLATION") && externalIds.length > 0) return write();
-      throw error;
     }
+    const write = () => ctx.write((tx) => usageRepository(tx).insertNew(merchantId, rows));
+    let inserted: number;
+    try {
+      inserted = await write();
+    } catch (error) {
+      // Without the database skipping them: a concurrent batch stored one of these external ids
+      // between the read and the insert. Read again, skip it.
+      if (!isAdapterError(error, "UNIQUE_VIOLATION") || externalIds.size === 0) throw error;
+      inserted = await write();
+    }
+    return { inserted, duplicates: events.length - inserted };
   }
 
   /** POST /billing/events/ingest {events: [...]} -> {inserted, duplicates} */
