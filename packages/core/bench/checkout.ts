@@ -8,9 +8,8 @@
  * of it one at a time).
  */
 
-import pg from "pg";
 import { address } from "../test/billing/fixtures";
-import { CORES, fmt, measured, pgBillingApp, pgUrl, timed } from "./pg-app";
+import { CORES, fmt, measured, pgBillingApp, pgUrl, roundTrips, timed } from "./pg-app";
 
 const PER_ROW = Number(process.env.BENCH_CHECKOUTS ?? 500);
 /** In flight -> purchases timed (one at a time is latency-bound: a fifth of the others). */
@@ -33,22 +32,6 @@ async function purchase(buyer: Browser, productId: string) {
   if (confirmed.status !== 200 || confirmed.data.status !== "succeeded") {
     throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.data).slice(0, 300)}`);
   }
-}
-
-/** Statements sent to PostgreSQL while `run` runs (every pooled client's `query`). */
-async function roundTrips(run: () => Promise<void>) {
-  const query = pg.Client.prototype.query;
-  let n = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    n++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return n;
 }
 
 async function main(url: string) {

@@ -134,3 +134,19 @@ export async function timed(total: number, concurrency: number, task: (i: number
   );
   return (performance.now() - start) / 1000;
 }
+
+/** Statements sent to PostgreSQL while `run` runs (every pooled client's `query`). */
+export async function roundTrips(run: () => Promise<unknown>) {
+  const query = pg.Client.prototype.query;
+  let n = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    n++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return n;
+}

@@ -12,11 +12,19 @@
  * BENCH_USAGE_INGEST_ONLY=1 runs the ingestion rows of 1. only (BENCH_USAGE_BATCHES batches each;
  * BENCH_USAGE_PATH=service or HTTP keeps one path's rows), e.g. under `node --cpu-prof`.
  */
-import pg from "pg";
 import { meterRepository } from "../src/plugins/billing/catalog/meters/repository";
 import { meterQuery } from "../src/plugins/billing/usage/balances";
 import { usageRepository } from "../src/plugins/billing/usage/repository";
-import { CORES, fmt, measured, type PgBillingApp, percentiles, pgBillingApp, pgUrl } from "./pg-app";
+import {
+  CORES,
+  fmt,
+  measured,
+  type PgBillingApp,
+  percentiles,
+  pgBillingApp,
+  pgUrl,
+  roundTrips,
+} from "./pg-app";
 import { partitionByMonth, retention } from "./usage-partitions";
 
 const TOTAL = Number(process.env.BENCH_USAGE_EVENTS ?? 1_000_000);
@@ -42,22 +50,6 @@ function batch(customers: readonly { id: string; externalId: string }[]) {
       metadata: { tokens: i % 100, region: i % 2 ? "eu-west" : "us-east", model: "small" },
     };
   });
-}
-
-/** Statements sent to PostgreSQL while `run` runs (every pooled client's `query`). */
-async function roundTrips(run: () => Promise<unknown>) {
-  const query = pg.Client.prototype.query;
-  let n = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    n++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return n;
 }
 
 type Ingest = (events: unknown[]) => Promise<{ inserted: number; duplicates: number }>;
