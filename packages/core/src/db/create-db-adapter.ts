@@ -5,13 +5,13 @@ import {
   adapterError,
   type DBAdapter,
   type FindManyArgs,
-  type JoinOption,
   type PhysicalJoin,
   type PhysicalSort,
   type Row,
   type SortBy,
 } from "./adapter";
 import { fromDriverGroups, toDriverAggregate } from "./aggregate-physical";
+import { createJoinPlanner, type JoinPlan } from "./join-plan";
 import { currentTime, type FieldDef, type Schema } from "./model";
 import {
   fieldDef,
@@ -28,19 +28,6 @@ import { andWhere, mapWhere, normalizeWhere, type Where, type WhereNode } from "
 /** Ids are 32 characters from a CSPRNG over [A-Za-z0-9]: about 190 bits, unguessable. */
 export const defaultGenerateId = (): string => generateRandomString(32);
 
-interface JoinPlan {
-  readonly key: string;
-  readonly target: PhysicalModel;
-  readonly kind: "one" | "many";
-  /** Field on the base model / on the target model that are compared. */
-  readonly localField: string;
-  readonly foreignField: string;
-  readonly limit: number;
-  readonly where: Where | undefined;
-}
-
-const DEFAULT_MANY_LIMIT = 100;
-
 /** Wraps a driver with name mapping, value conversion, defaults, joins and the atomic helpers. */
 export function createDBAdapter(
   driver: AdapterDriver,
@@ -53,16 +40,16 @@ export function createDBAdapter(
   /** A default or onUpdate value: `currentTime` reads the adapter's clock. */
   const produce = (value: unknown): unknown =>
     value === currentTime ? clock() : typeof value === "function" ? (value as () => unknown)() : value;
+  const pmOf = (model: string): PhysicalModel => {
+    const pm = models.get(model);
+    if (!pm) throw adapterError("UNKNOWN_MODEL", `Unknown model "${model}"`);
+    return pm;
+  };
+  const { planJoins, columnsOf } = createJoinPlanner(pmOf);
   return bind(driver, false);
 
   function bind(d: AdapterDriver, inTransaction: boolean): DBAdapter {
     const caps = d.capabilities;
-
-    const pmOf = (model: string): PhysicalModel => {
-      const pm = models.get(model);
-      if (!pm) throw adapterError("UNKNOWN_MODEL", `Unknown model "${model}"`);
-      return pm;
-    };
 
     const column = (pm: PhysicalModel, field: string): string => {
       const c = pm.columns.get(field);
@@ -85,59 +72,6 @@ export function createDBAdapter(
       if (!sortBy) return undefined;
       const list: readonly SortBy[] = Array.isArray(sortBy) ? sortBy : [sortBy as SortBy];
       return list.map((s) => ({ column: column(pm, s.field), direction: s.direction ?? "asc" }));
-    };
-
-    type Relation = Pick<JoinPlan, "target" | "kind" | "localField" | "foreignField">;
-    /** How a model joins another, found once per pair (the schema does not change). */
-    const relations = new Map<PhysicalModel, Map<string, Relation>>();
-    const relationOf = (pm: PhysicalModel, key: string): Relation => {
-      let byKey = relations.get(pm);
-      if (!byKey) {
-        byKey = new Map();
-        relations.set(pm, byKey);
-      }
-      let relation = byKey.get(key);
-      if (relation) return relation;
-      const target = pmOf(key);
-      const own = Object.entries(pm.model.fields).find(([, f]) => f.references?.model === key);
-      if (own) {
-        const [localField, def] = own;
-        relation = { target, kind: "one", localField, foreignField: def.references!.field };
-      } else {
-        const theirs = Object.entries(target.model.fields).find(
-          ([, f]) => f.references?.model === pm.model.name,
-        );
-        if (!theirs) {
-          throw adapterError(
-            "UNKNOWN_MODEL",
-            `No reference between "${pm.model.name}" and "${key}" to join on`,
-          );
-        }
-        const [foreignField, def] = theirs;
-        relation = { target, kind: "many", localField: def.references!.field, foreignField };
-      }
-      byKey.set(key, relation);
-      return relation;
-    };
-
-    const planJoins = (pm: PhysicalModel, join: JoinOption | undefined): JoinPlan[] => {
-      if (!join) return [];
-      return Object.entries(join).map(([key, opt]) => {
-        const limit = (opt !== true && opt.limit) || DEFAULT_MANY_LIMIT;
-        const where = opt !== true ? opt.where : undefined;
-        return { key, ...relationOf(pm, key), limit, where };
-      });
-    };
-
-    /** Every column of a model, as joins read them (one array per model). */
-    const allColumns = new Map<PhysicalModel, string[]>();
-    const columnsOf = (pm: PhysicalModel): string[] => {
-      let list = allColumns.get(pm);
-      if (!list) {
-        list = [...pm.columns.values()];
-        allColumns.set(pm, list);
-      }
-      return list;
     };
 
     const selectColumns = (
