@@ -47,10 +47,31 @@ function indexQuery(dialect: SqlDialect) {
   }
 }
 
+/** PostgreSQL's "relation does not exist", MySQL's "table doesn't exist". */
+const vanished = (error: unknown) => {
+  const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined;
+  return code === "42P01" || code === "ER_NO_SUCH_TABLE";
+};
+
+/**
+ * Kysely's table listing, read again when a table it listed was dropped before its columns were
+ * read (another process dropping tables in the same database while this one migrates): the
+ * listing is read-only, so a second read simply no longer sees that table.
+ */
+async function tablesOf(db: DynamicKysely) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.introspection.getTables();
+    } catch (error) {
+      if (!vanished(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
 /** Reads tables, columns and indexes of the current schema (PostgreSQL), database (MySQL) or file. */
 export async function introspect(db: DynamicKysely, dialect: SqlDialect): Promise<LiveSchema> {
   const schema = dialect === "postgres" ? await currentSchema(db) : undefined;
-  const tables = await db.introspection.getTables();
+  const tables = await tablesOf(db);
   const columns = new Map<string, Set<string>>();
   for (const table of tables) {
     if (table.isView || (schema !== undefined && table.schema !== schema)) continue;
