@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { billing } from "../../src/plugins/billing";
 import type { BillingServices } from "../../src/plugins/billing/services";
 import { createTestAuth } from "../../src/testing";
+import { fixedProduct } from "../db/billing-defects-setup";
 import { countingMemoryDatabase } from "../helpers/counting";
 import { address, clock } from "./fixtures";
 
@@ -17,21 +18,7 @@ async function setup(endpointEvents?: string[]) {
   const services = (auth as unknown as { billing: BillingServices }).billing;
   const merchant = await services.merchants.defaultMerchant();
   const db = auth.$context.adapter;
-  const product = await db.create<{ id: string }>({
-    model: "billingProduct",
-    data: { merchantId: merchant.id, name: "E-book", isRecurring: false, metadata: {} },
-  });
-  await db.create({
-    model: "billingPrice",
-    data: {
-      productId: product.id,
-      merchantId: merchant.id,
-      type: "one_time",
-      priceCurrency: "usd",
-      amountType: "fixed",
-      priceAmount: 2500,
-    },
-  });
+  const productId = await fixedProduct(db, merchant.id, 2500, { name: "E-book" });
   if (endpointEvents) {
     await db.create({
       model: "billingWebhookEndpoint",
@@ -46,7 +33,7 @@ async function setup(endpointEvents?: string[]) {
   }
   const purchase = async () => {
     const created = await services.checkouts.create({
-      products: [product.id],
+      products: [productId],
       customerEmail: "buyer@example.com",
       customerExternalId: "user_1",
     });

@@ -71,13 +71,13 @@ export async function fixedProduct(
   db: DBAdapter,
   merchantId: string,
   amount: number,
-  opts: { recurring?: boolean; currency?: string } = {},
+  opts: { recurring?: boolean; currency?: string; name?: string } = {},
 ) {
   const product = await db.create<{ id: string }>({
     model: "billingProduct",
     data: {
       merchantId,
-      name: "Plan",
+      name: opts.name ?? "Plan",
       isRecurring: Boolean(opts.recurring),
       recurringInterval: opts.recurring ? "month" : null,
       metadata: {},
