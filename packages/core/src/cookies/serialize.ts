@@ -53,3 +53,23 @@ export function parseCookieHeader(header: string | null): Map<string, string> {
   }
   return out;
 }
+
+/*
+ * Parsed Cookie headers by their text: a browser sends the same header on request after request
+ * until a cookie changes, and the session cookies make it long (the cookie cache is up to 4 kB of
+ * URL-encoded text). Bounded in entries and in the length of a header kept; oldest out first.
+ */
+const PARSED_LIMIT = 1024;
+const PARSED_MAX_HEADER = 8192;
+const parsedHeaders = new Map<string, ReadonlyMap<string, string>>();
+
+/** `parseCookieHeader`, remembered per header text; the map is shared: read it, never change it. */
+export function readCookieHeader(header: string | null): ReadonlyMap<string, string> {
+  if (!header || header.length > PARSED_MAX_HEADER) return parseCookieHeader(header);
+  const known = parsedHeaders.get(header);
+  if (known) return known;
+  const parsed = parseCookieHeader(header);
+  if (parsedHeaders.size >= PARSED_LIMIT) parsedHeaders.delete(parsedHeaders.keys().next().value!);
+  parsedHeaders.set(header, parsed);
+  return parsed;
+}

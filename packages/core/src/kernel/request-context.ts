@@ -1,4 +1,4 @@
-import { type CookieAttributes, parseCookieHeader, serializeCookie } from "../cookies/serialize";
+import { type CookieAttributes, readCookieHeader, serializeCookie } from "../cookies/serialize";
 import type { AppContext } from "./app-context";
 import type { Incoming } from "./incoming";
 import type { SessionWithUser } from "./models";
@@ -43,7 +43,7 @@ class Context implements RequestContext {
   #noStore = false;
   session: SessionWithUser | null | undefined = undefined;
   principal: Principal | null | undefined = undefined;
-  #cookies: Map<string, string> | undefined;
+  #cookies: ReadonlyMap<string, string> | undefined;
   #request: Request | undefined;
   #incoming: Incoming | undefined;
 
@@ -94,7 +94,7 @@ class Context implements RequestContext {
   }
 
   getCookie(name: string): string | null {
-    this.#cookies ??= parseCookieHeader(this.header("cookie"));
+    this.#cookies ??= readCookieHeader(this.header("cookie"));
     return this.#cookies.get(name) ?? null;
   }
 

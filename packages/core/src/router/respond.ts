@@ -58,6 +58,22 @@ function stripRequestOnlyHeaders(headers: Headers) {
   for (const name of found) headers.delete(name);
 }
 
+/*
+ * Values whose JSON is already known: an endpoint that answers the same unchanging object again
+ * (get-session from one cookie-cache cookie) registers its text once, and `reply` writes that text
+ * instead of serialising the object on every request. Weak: an entry lives as long as its value.
+ */
+const knownJSON = new WeakMap<object, string>();
+
+/**
+ * Registers `json` as the serialisation of `value` and freezes `value` (the text stays true only
+ * while the value does not change). The caller passes `JSON.stringify(value)` or the same text.
+ */
+export function withKnownJSON<T extends object>(value: T, json: string): Readonly<T> {
+  knownJSON.set(value, json);
+  return Object.freeze(value);
+}
+
 /**
  * The handler's value as better-call's `toResponse` makes it; plain JSON (the common case) as a
  * `Reply` the Node adapter writes without a Web `Response`.
@@ -66,7 +82,7 @@ export function reply(value: unknown, headers: ReplyHeaders): Answer {
   if (isPlainJSON(value)) {
     let body: string;
     try {
-      body = JSON.stringify(value);
+      body = (value !== null && knownJSON.get(value)) || JSON.stringify(value);
     } catch {
       // BigInt values and circular references: better-call's serialiser handles both.
       return toResponse(value, { headers: toHeaders(headers) });

@@ -3,8 +3,9 @@ import { defineEndpoint } from "../../kernel/endpoint";
 import { AUTH_ERRORS } from "../../kernel/errors";
 import { coreRoutes } from "../../kernel/routes";
 import { queryBoolean } from "../../router/schemas";
+import { sessionAnswer } from "../session/answer";
 import { clearSessionCookies } from "../session/cookies";
-import { publicSession, publicUser } from "../shape";
+import { publicSession } from "../shape";
 
 const sessionQuery = z
   .object({ disableCookieCache: queryBoolean.optional(), disableRefresh: queryBoolean.optional() })
@@ -15,9 +16,8 @@ export const getSession = defineEndpoint(coreRoutes.getSession, {
   query: sessionQuery,
   auth: "optional",
   noStore: true,
-  handler({ app, session }) {
-    if (!session) return null;
-    return { session: publicSession(app, session.session), user: publicUser(app, session.user) };
+  handler({ app, rc, session }) {
+    return session ? sessionAnswer(app, rc, session) : null;
   },
 });
 

@@ -1,6 +1,7 @@
 import { fromBase64Url, toBase64Url, utf8 } from "../../crypto/encoding";
 import type { SessionWithUser } from "../../kernel/models";
 import type { RequestContext } from "../../kernel/request-context";
+import { rememberCookieOrigin } from "./answer";
 import { reviveDates } from "./store";
 
 /** Spec sections 5 and 9: the encoded cookie-cache value may not exceed 4093 characters. */
@@ -107,7 +108,9 @@ export async function readCookieCache(rc: RequestContext, token: string): Promis
     if (payload.e <= now || payload.s.session.token !== token) return null;
     const session = reviveDates(app.schema.session, payload.s.session);
     if (session.expiresAt.getTime() <= now) return null;
-    return { session, user: reviveDates(app.schema.user, payload.s.user) };
+    const value = { session, user: reviveDates(app.schema.user, payload.s.user) };
+    rememberCookieOrigin(value, payload);
+    return value;
   } catch {
     return null;
   }
