@@ -54,11 +54,15 @@ export function organizationRepository(db: DBAdapter) {
     setOwnerCount: (id: string, ownerCount: number) =>
       db.update<OrganizationRow>({ model: "organization", where: byId(id), update: { ownerCount } }),
 
-    /** The organizations a user belongs to, in one query (member joined with organization). */
+    /**
+     * The organizations a user belongs to, in one query (member joined with organization); of the
+     * member rows only the join key is read.
+     */
     async listForUser(userId: string): Promise<OrganizationRow[]> {
-      const rows = await db.findMany<MemberRow & { organization: OrganizationRow | null }>({
+      const rows = await db.findMany<Pick<MemberRow, "id"> & { organization: OrganizationRow | null }>({
         model: "member",
         where: [{ field: "userId", value: userId }],
+        select: ["organizationId"],
         sortBy: { field: "createdAt", direction: "asc" },
         join: { organization: true },
       });
