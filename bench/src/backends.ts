@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { POSTGRES_URL } from "./config";
@@ -25,7 +26,7 @@ function sqlText(arg: unknown): string {
  */
 export async function postgresPool(
   schema: string,
-): Promise<{ pool: pg.Pool; counter: QueryCounter; close(): Promise<void> }> {
+): Promise<{ pool: pg.Pool; counter: QueryCounter; close(): Promise<void>; cpuMs(): Promise<number> }> {
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
@@ -39,7 +40,13 @@ export async function postgresPool(
   await admin(`CREATE SCHEMA "${schema}"`);
 
   const counter: QueryCounter = { count: 0, log: null };
-  const pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}`, max: 10 });
+  // The schema names the connections too: their backends are found for CPU accounting.
+  const pool = new pg.Pool({
+    connectionString: POSTGRES_URL,
+    options: `-c search_path=${schema}`,
+    application_name: schema,
+    max: 10,
+  });
   pool.on("connect", (client) => {
     const original = client.query;
     const counted = function (this: unknown, ...args: unknown[]): unknown {
@@ -53,7 +60,38 @@ export async function postgresPool(
     await pool.end();
     await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   };
-  return { pool, counter, close };
+  return { pool, counter, close, cpuMs: () => backendCpuMs(schema) };
+}
+
+const TICK_MS = 10; // Linux USER_HZ: 100 ticks per second (getconf CLK_TCK)
+
+/**
+ * CPU ms used so far by the PostgreSQL backends named `applicationName` (same machine, Linux
+ * /proc; read through a connection of its own, so the query counter is not touched).
+ */
+async function backendCpuMs(applicationName: string): Promise<number> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  let rows: { pid: number }[];
+  try {
+    ({ rows } = await client.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE application_name = $1",
+      [applicationName],
+    ));
+  } finally {
+    await client.end();
+  }
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The backend ended, or PostgreSQL runs elsewhere (then nothing is counted).
+    }
+  }
+  return ticks * TICK_MS;
 }
 
 export function sqliteDatabase(): Database.Database {

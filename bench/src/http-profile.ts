@@ -47,8 +47,10 @@ try {
   const cpu = process.cpuUsage();
   // CPU of the recorded period only (from the end of warm-up): JIT and warm-up excluded.
   let recordedFrom = cpu;
+  let databaseFrom: Promise<number> | null = null;
   const warmUp = setTimeout(() => {
     recordedFrom = process.cpuUsage();
+    databaseFrom = target?.databaseCpuMs?.() ?? null;
   }, WARM_UP_MS);
   const result = await new Promise<LoadResult>((resolve) => {
     load.once("message", (m: { result: LoadResult }) => resolve(m.result));
@@ -66,6 +68,12 @@ try {
   console.log(
     `recorded period: ${((recorded.user + recorded.system) / result.requests).toFixed(1)} µs server CPU per request over ${result.requests} requests`,
   );
+  if (databaseFrom && target?.databaseCpuMs) {
+    const databaseMs = (await target.databaseCpuMs()) - (await databaseFrom);
+    console.log(
+      `recorded period: ${((databaseMs * 1000) / result.requests).toFixed(1)} µs PostgreSQL CPU per request (this target's backends, 10 ms ticks)`,
+    );
+  }
   const sent = (target?.counter?.count ?? 0) - queries;
   console.log(
     `${scenario.title} | ${kind}: ${Math.round(result.rps)} req/s, ${((used.user + used.system) / result.total).toFixed(1)} µs server CPU per request (${(used.user / result.total).toFixed(1)} user, ${(used.system / result.total).toFixed(1)} system), ${(sent / result.total).toFixed(2)} queries/request, ${result.total} requests, ${result.wrongStatus} wrong`,

@@ -48,6 +48,8 @@ export interface Target {
   readonly nodeHandler: NodeListener;
   /** PostgreSQL query counter (null on SQLite). */
   readonly counter: QueryCounter | null;
+  /** CPU ms used so far by this target's PostgreSQL backends (null on SQLite). */
+  readonly databaseCpuMs: (() => Promise<number>) | null;
   close(): Promise<void>;
 }
 
@@ -71,12 +73,15 @@ export function targetLabel(spec: Pick<TargetSpec, "library" | "joins">): string
 
 async function gatehouse(spec: TargetSpec): Promise<Target> {
   let counter: QueryCounter | null = null;
+  let databaseCpuMs: (() => Promise<number>) | null = null;
   let closeDb: () => Promise<void>;
   let database: ReturnType<typeof postgresAdapter>;
   if (spec.backend === "postgres") {
     const pg = await postgresPool(schemaName(spec));
     counter = pg.counter;
-    database = postgresAdapter(pg.pool);
+    databaseCpuMs = pg.cpuMs;
+    // BENCH_PG_PREPARED=0: every statement unnamed (the comparison for named prepared statements).
+    database = postgresAdapter(pg.pool, { preparedStatements: process.env.BENCH_PG_PREPARED !== "0" });
     closeDb = pg.close;
   } else {
     const db = sqliteDatabase();
@@ -109,17 +114,20 @@ async function gatehouse(spec: TargetSpec): Promise<Target> {
     handler: (request) => auth.handler(request),
     nodeHandler: nodeAdapter.toNodeHandler(auth),
     counter,
+    databaseCpuMs,
     close: closeDb,
   };
 }
 
 async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
   let counter: QueryCounter | null = null;
+  let databaseCpuMs: (() => Promise<number>) | null = null;
   let closeDb: () => Promise<void>;
   let database: Parameters<typeof betterAuth>[0]["database"];
   if (spec.backend === "postgres") {
     const pg = await postgresPool(schemaName(spec));
     counter = pg.counter;
+    databaseCpuMs = pg.cpuMs;
     database = pg.pool;
     closeDb = pg.close;
   } else {
@@ -162,6 +170,7 @@ async function betterAuthTarget(spec: TargetSpec): Promise<Target> {
     handler: (request) => auth.handler(request),
     nodeHandler: betterAuthNode(auth),
     counter,
+    databaseCpuMs,
     close: closeDb,
   };
 }

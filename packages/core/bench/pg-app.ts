@@ -37,7 +37,11 @@ export async function pgBillingApp(
   const clock = { t: options.start ?? Date.UTC(2026, 0, 15, 12) };
   const processor = testProcessor();
   const app = createTestAuth({
-    database: postgresAdapter(pool, { tablePrefix }),
+    // BENCH_PG_PREPARED=0: every statement unnamed (the comparison for named prepared statements).
+    database: postgresAdapter(pool, {
+      tablePrefix,
+      preparedStatements: process.env.BENCH_PG_PREPARED !== "0",
+    }),
     advanced: { now: () => new Date(clock.t) },
     plugins: [admin(), billing({ processor, ...options.billing })],
   });

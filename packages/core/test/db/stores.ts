@@ -36,7 +36,12 @@ function logCalls(target: object, method: string, log: string[] | undefined): vo
   const record = target as Record<string, unknown>;
   const original = (record[method] as (...args: unknown[]) => unknown).bind(target);
   record[method] = (...args: unknown[]) => {
-    if (typeof args[0] === "string") log.push(args[0]);
+    const statement = args[0];
+    if (typeof statement === "string") log.push(statement);
+    // pg named prepared statements arrive as a Query object carrying its text.
+    else if (typeof statement === "object" && statement !== null && "text" in statement) {
+      if (typeof statement.text === "string") log.push(statement.text);
+    }
     return original(...args);
   };
 }

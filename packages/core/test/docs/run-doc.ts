@@ -15,7 +15,10 @@ export const testedBlocks = (page: string) =>
  * Runs a docs page's tested blocks as one module under Node (the published package name resolved
  * to this package's sources) and returns what it printed, line by line.
  */
-export function runDocBlocks(page: string): { blocks: number; lines: string[] } {
+export function runDocBlocks(
+  page: string,
+  extraEnv: Readonly<Record<string, string>> = {},
+): { blocks: number; lines: string[] } {
   const blocks = testedBlocks(page);
   const file = join(import.meta.dirname, `.doc-${randomBytes(4).toString("hex")}.mts`);
   writeFileSync(file, blocks.join("\n"));
@@ -24,7 +27,7 @@ export function runDocBlocks(page: string): { blocks: number; lines: string[] } 
     const out = execFileSync(process.execPath, ["--conditions=gatehouse-source", "--import", "tsx", file], {
       cwd: core,
       encoding: "utf8",
-      env: { ...env, NODE_ENV: "production", GATEHOUSE_SECRET: randomBytes(32).toString("hex") },
+      env: { ...env, ...extraEnv, NODE_ENV: "production", GATEHOUSE_SECRET: randomBytes(32).toString("hex") },
     });
     return { blocks: blocks.length, lines: out.trim().split("\n") };
   } finally {

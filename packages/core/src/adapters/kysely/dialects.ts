@@ -9,7 +9,8 @@ import {
 } from "kysely";
 import type { DatabaseAdapter } from "../../db/adapter";
 import { createKyselyAdapter } from "./adapter";
-import type { DynamicDatabase, KyselyDriverOptions } from "./types";
+import { preparedStatementPool } from "./pg-prepared";
+import type { DynamicDatabase, KyselyDriverOptions, PostgresAdapterOptions } from "./types";
 
 /*
  * Convenience constructors: you pass the driver's pool or database (so this module never loads a
@@ -17,10 +18,16 @@ import type { DynamicDatabase, KyselyDriverOptions } from "./types";
  * ends the pool (or closes the database) you passed.
  */
 
-/** PostgreSQL through a `pg` Pool. */
-export function postgresAdapter(pool: PostgresPool, options: KyselyDriverOptions = {}): DatabaseAdapter {
-  const db = new Kysely<DynamicDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return createKyselyAdapter(db, { ...options, dialect: "postgres" }, true);
+/**
+ * PostgreSQL through a `pg` Pool. Parameterised statements are sent as named prepared statements
+ * (parsed once per connection) unless `preparedStatements: false`, which poolers that do not keep
+ * them need (PgBouncer in transaction mode before 1.21).
+ */
+export function postgresAdapter(pool: PostgresPool, options: PostgresAdapterOptions = {}): DatabaseAdapter {
+  const { preparedStatements = true, ...adapterOptions } = options;
+  const driverPool = preparedStatements ? preparedStatementPool(pool) : pool;
+  const db = new Kysely<DynamicDatabase>({ dialect: new PostgresDialect({ pool: driverPool }) });
+  return createKyselyAdapter(db, { ...adapterOptions, dialect: "postgres" }, true);
 }
 
 /**

@@ -1,4 +1,4 @@
 export { kyselyAdapter } from "./adapter";
 export { mysqlAdapter, postgresAdapter, sqliteAdapter } from "./dialects";
 export { pgliteAdapter } from "./pglite";
-export type { KyselyAdapterOptions, KyselyDriverOptions, SqlDialect } from "./types";
+export type { KyselyAdapterOptions, KyselyDriverOptions, PostgresAdapterOptions, SqlDialect } from "./types";

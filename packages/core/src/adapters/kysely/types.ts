@@ -17,3 +17,14 @@ export interface KyselyAdapterOptions extends AdapterOptions {
 
 /** Options of the convenience constructors, which know their dialect. */
 export type KyselyDriverOptions = AdapterOptions;
+
+/** Options of `postgresAdapter`. */
+export interface PostgresAdapterOptions extends KyselyDriverOptions {
+  /**
+   * Send parameterised statements as named prepared statements, parsed and planned once per
+   * connection. Default true. Set false behind a pooler that does not keep prepared statements
+   * across transactions (PgBouncer in transaction mode before 1.21, with `max_prepared_statements`
+   * unset, or other statement-level poolers).
+   */
+  readonly preparedStatements?: boolean;
+}

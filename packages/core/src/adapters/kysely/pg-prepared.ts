@@ -1,0 +1,170 @@
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+
+/*
+ * Named prepared statements for node-postgres under Kysely. PostgreSQL spends most of its CPU per
+ * statement on parse and plan; a named statement is parsed once per connection and then only bound
+ * and executed. The adapter's statements are few shapes with `$n` placeholders, so they prepare well.
+ *
+ * Kysely runs every statement through `client.query(text, values)` on a client from `pool.connect()`.
+ * The wrapped pool hands out clients whose `query` sends a parameterised text under a name. One name
+ * always means one text (a map per adapter; pg refuses a name reused for another text on a
+ * connection), so every connection prepares a text once and binds it from then on. Statements
+ * without parameters (BEGIN, COMMIT, DDL) stay unnamed, and once the map holds `maxStatements`
+ * texts, new texts go unnamed too (`in` lists of every length must not grow it without bound).
+ *
+ * Schema changes: after `ALTER TABLE t ADD COLUMN`, a prepared `SELECT "t".*` fails with SQLSTATE
+ * 0A000 "cached plan must not change result type" on every connection that prepared it. The text
+ * then gets a fresh name, so that each connection prepares it anew. Outside a transaction the
+ * statement is retried once under that name; inside one the error surfaces (PostgreSQL has aborted
+ * the transaction) and the next attempt, under the fresh name, works.
+ */
+
+/** Texts named per adapter by default; later texts are sent unnamed. */
+export const DEFAULT_MAX_PREPARED_STATEMENTS = 2000;
+
+export interface PreparedStatementOptions {
+  /** Distinct texts that get a name. Default `DEFAULT_MAX_PREPARED_STATEMENTS`. */
+  readonly maxStatements?: number;
+}
+
+type Result = PostgresQueryResult<unknown>;
+type Callback = (error: unknown, result?: Result) => void;
+
+/** pg's `Query` (exposed as `Client.Query` by both the JS and the native client; without it, nothing is named). */
+interface PgQuery {
+  name?: string;
+  callback?: Callback;
+}
+type PgQueryConstructor = new (text: string, values: readonly unknown[]) => PgQuery;
+
+/** What pg's client accepts beyond Kysely's view of it: a Query of its own, answered through its callback. */
+interface PgClient {
+  query(query: PgQuery): unknown;
+}
+
+/** Adapters sharing one pool must not share names: each adapter has its own prefix. */
+let adapters = 0;
+
+interface StatementNames {
+  /** The name of `text`, assigning one while there is room; undefined: send it unnamed. */
+  nameFor(text: string): string | undefined;
+  /** Gives `text` a fresh name unless another caller already replaced `failed`; returns the current name. */
+  replace(text: string, failed: string): string;
+}
+
+function statementNames(max: number): StatementNames {
+  const prefix = `gh${(++adapters).toString(36)}_`;
+  const names = new Map<string, string>();
+  let last = 0;
+  const fresh = () => prefix + (++last).toString(36);
+  return {
+    nameFor(text) {
+      let name = names.get(text);
+      if (name === undefined && names.size < max) {
+        name = fresh();
+        names.set(text, name);
+      }
+      return name;
+    },
+    replace(text, failed) {
+      const current = names.get(text);
+      if (current !== undefined && current !== failed) return current;
+      const name = fresh();
+      names.set(text, name);
+      return name;
+    },
+  };
+}
+
+/** PostgreSQL's answer to a prepared statement whose result columns changed since it was prepared. */
+function isPlanChange(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, routine, message } = error as { code?: unknown; routine?: unknown; message?: unknown };
+  return (
+    code === "0A000" &&
+    (routine === "RevalidateCachedQuery" ||
+      (typeof message === "string" && message.includes("cached plan must not change result type")))
+  );
+}
+
+// Kysely opens transactions with `begin` or `start transaction ...` and ends them with `commit` or
+// `rollback` (savepoints use `rollback to`, which keeps the transaction open).
+const OPENS_TRANSACTION = /^\s*(?:begin|start\s+transaction)\b/i;
+const ENDS_TRANSACTION = /^\s*(?:commit|end|abort|rollback(?!\s+(?:work\s+|transaction\s+)?to\b))\b/i;
+
+function wrapClient(client: PostgresPoolClient, names: StatementNames): PostgresPoolClient {
+  const pg = client as unknown as PgClient;
+  const Query = (client.constructor as { Query?: PgQueryConstructor }).Query;
+  let inTransaction = false;
+
+  /** Sends `text` as the statement `name`; `retry`: on a plan change outside a transaction, once more. */
+  const send = (text: string, values: readonly unknown[], name: string, retry: boolean): Promise<Result> =>
+    new Promise<Result>((resolve, reject) => {
+      const done: Callback = (error, result) => {
+        if (!error) return resolve(result as Result);
+        if (!isPlanChange(error)) return reject(error);
+        const renamed = names.replace(text, name);
+        if (retry && !inTransaction) resolve(send(text, values, renamed, false));
+        else reject(error);
+      };
+      // A Query of pg's own skips `normalizeQueryConfig`, whose copy of a config object
+      // (`cloneQueryConfig`) costs microseconds per statement; a text and values do not.
+      const query = new (Query as PgQueryConstructor)(text, values);
+      query.name = name;
+      query.callback = done;
+      pg.query(query);
+    });
+
+  const wrapped = {
+    get processID() {
+      return client.processID;
+    },
+    release(destroy?: boolean) {
+      client.release(destroy);
+    },
+    query(textOrCursor: unknown, values?: readonly unknown[]) {
+      if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
+      const parameters = values ?? [];
+      if (parameters.length === 0) {
+        if (OPENS_TRANSACTION.test(textOrCursor)) inTransaction = true;
+        else if (ENDS_TRANSACTION.test(textOrCursor)) inTransaction = false;
+        return client.query(textOrCursor, parameters);
+      }
+      const name = Query === undefined ? undefined : names.nameFor(textOrCursor);
+      if (name === undefined) return client.query(textOrCursor, parameters);
+      return send(textOrCursor, parameters, name, true);
+    },
+  };
+  return wrapped as unknown as PostgresPoolClient;
+}
+
+/**
+ * A view of `pool` whose clients send parameterised statements as named prepared statements. Ending
+ * it ends `pool`. Only Kysely's use of the pool goes through it; `pool` itself is unchanged.
+ */
+export function preparedStatementPool(
+  pool: PostgresPool,
+  options: PreparedStatementOptions = {},
+): PostgresPool {
+  const names = statementNames(options.maxStatements ?? DEFAULT_MAX_PREPARED_STATEMENTS);
+  // One wrapper per pg client: Kysely keeps its connection objects in a WeakMap keyed by client.
+  const wrappers = new WeakMap<PostgresPoolClient, PostgresPoolClient>();
+  const wrap = (client: PostgresPoolClient) => {
+    let wrapper = wrappers.get(client);
+    if (wrapper === undefined) {
+      wrapper = wrapClient(client, names);
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return {
+    get Client() {
+      return pool.Client;
+    },
+    get options() {
+      return pool.options;
+    },
+    connect: () => pool.connect().then(wrap),
+    end: () => pool.end(),
+  };
+}
