@@ -182,4 +182,19 @@ describe.skipIf(!available)("kysely postgres: named prepared statements", () => 
     expect((await db.transaction(read))?.rank).toBe(3);
     expect((await read(db))?.rank).toBe(3);
   });
+
+  it("prepares again when the connection lost its statements (DEALLOCATE ALL, DISCARD ALL)", async () => {
+    const { pool, db } = await open();
+    const read = (d: DBAdapter) =>
+      d.findOne<Row>({ model: "item", where: [{ field: "label", value: "item-5" }] });
+    expect((await read(db))?.rank).toBe(5);
+    expect((await prepared(pool)).length).toBeGreaterThan(0);
+    await pool.query("DEALLOCATE ALL"); // `max: 1`: the adapter's own connection
+    expect(await prepared(pool)).toEqual([]);
+    expect((await read(db))?.rank).toBe(5);
+    await pool.query("DISCARD ALL");
+    await expect(db.transaction(read)).rejects.toMatchObject({ code: "26000" });
+    expect((await db.transaction(read))?.rank).toBe(5);
+    expect((await prepared(pool)).length).toBeGreaterThan(0);
+  });
 });

@@ -16,7 +16,8 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kyse
  * 0A000 "cached plan must not change result type" on every connection that prepared it. The text
  * then gets a fresh name, so that each connection prepares it anew. Outside a transaction the
  * statement is retried once under that name; inside one the error surfaces (PostgreSQL has aborted
- * the transaction) and the next attempt, under the fresh name, works.
+ * the transaction) and the next attempt, under the fresh name, works. The same happens when a
+ * connection lost its prepared statements (SQLSTATE 26000 after `DEALLOCATE ALL` or `DISCARD ALL`).
  */
 
 /** Texts named per adapter by default; later texts are sent unnamed. */
@@ -76,10 +77,15 @@ function statementNames(max: number): StatementNames {
   };
 }
 
-/** PostgreSQL's answer to a prepared statement whose result columns changed since it was prepared. */
-function isPlanChange(error: unknown): boolean {
+/**
+ * Answers after which the statement must be prepared again: its result columns changed since it was
+ * prepared (0A000), or the connection no longer has it (26000: `DEALLOCATE`, `DISCARD ALL`, a
+ * pooler's reset query), while pg still counts it as parsed on that connection.
+ */
+function needsNewName(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code, routine, message } = error as { code?: unknown; routine?: unknown; message?: unknown };
+  if (code === "26000") return typeof message === "string" && message.startsWith("prepared statement");
   return (
     code === "0A000" &&
     (routine === "RevalidateCachedQuery" ||
@@ -102,7 +108,7 @@ function wrapClient(client: PostgresPoolClient, names: StatementNames): Postgres
     new Promise<Result>((resolve, reject) => {
       const done: Callback = (error, result) => {
         if (!error) return resolve(result as Result);
-        if (!isPlanChange(error)) return reject(error);
+        if (!needsNewName(error)) return reject(error);
         const renamed = names.replace(text, name);
         if (retry && !inTransaction) resolve(send(text, values, renamed, false));
         else reject(error);
