@@ -114,9 +114,10 @@ export function catalogRepository(db: DBAdapter) {
    * Three queries at once, whatever the number of products: the live prices with their product,
    * meter and merchant joined; the benefit links with their benefit; the custom field links with
    * their field (a product without a live price is read on its own; media files after). With
-   * the products, the merchants of their prices (one for a checkout), so none is read again.
+   * the products, the merchants of their prices (one for a checkout), so none is read again;
+   * `withMerchants: false` leaves the merchant out of the price query (an empty map).
    */
-  async function loadWithMerchants(ids: readonly string[], merchantId?: string) {
+  async function loadWithMerchants(ids: readonly string[], merchantId?: string, withMerchants = true) {
     if (ids.length === 0)
       return { products: [] as LoadedProduct[], merchants: new Map<string, MerchantRow>() };
     const [joined, benefitLinks, fieldLinks] = await Promise.all([
@@ -124,7 +125,9 @@ export function catalogRepository(db: DBAdapter) {
         model: "billingPrice",
         where: [...idIn("productId", ids), { field: "isArchived", value: false }],
         sortBy: { field: "createdAt", direction: "asc" },
-        join: { billingProduct: true, billingMeter: true, billingMerchant: true },
+        join: withMerchants
+          ? { billingProduct: true, billingMeter: true, billingMerchant: true }
+          : { billingProduct: true, billingMeter: true },
       }),
       db.findMany<With<ProductBenefitRow, "billingBenefit", BenefitRow>>({
         model: "billingProductBenefit",
@@ -164,9 +167,12 @@ export function catalogRepository(db: DBAdapter) {
     };
   }
 
-  /** Loaded products by id, in the order given (unknown ids left out); optionally of one merchant. */
+  /**
+   * Loaded products by id, in the order given (unknown ids left out); optionally of one merchant.
+   * Without their merchants (not read).
+   */
   const loadById = async (ids: readonly string[], merchantId?: string) =>
-    (await loadWithMerchants(ids, merchantId)).products;
+    (await loadWithMerchants(ids, merchantId, false)).products;
 
   return {
     load,

@@ -1,5 +1,6 @@
 import { generateRandomString } from "../../../plugin";
 import { loadProductsWithMerchants } from "../catalog/load";
+import type { KnownEndpoints } from "../context";
 import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
 import { BILLING_ERRORS } from "../errors";
 import { parseInput } from "../input";
@@ -84,10 +85,15 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       trialIntervalCount: trial.trialIntervalCount ?? null,
     };
 
-    let customer: CustomerRow | null = null;
-    if (input.customerId) customer = await customers.byIdOrThrow(db, merchantId, input.customerId);
-    else if (input.customerExternalId)
-      customer = await customers.byExternalId(db, merchantId, input.customerExternalId);
+    // The linked customer and the merchant's webhook endpoints (for checkout.created), at once.
+    const [customer, endpoints]: [CustomerRow | null, KnownEndpoints] = await Promise.all([
+      input.customerId
+        ? customers.byIdOrThrow(db, merchantId, input.customerId)
+        : input.customerExternalId
+          ? customers.byExternalId(db, merchantId, input.customerExternalId)
+          : null,
+      ctx.readEndpoints(merchantId),
+    ]);
 
     // Prefill from a linked customer only where the caller gave nothing (BILLING.md 1.2 rule 6).
     const address = input.customerBillingAddress ?? customer?.billingAddress ?? null;
@@ -157,12 +163,17 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       modifiedAt: now,
     };
     // One insert: without a transaction when checkout.created goes nowhere.
-    return ctx.writeOne(merchantId, ["checkout.created"], async (tx, emit) => {
-      const checkout = await checkoutRepository(tx).insert(row);
-      // The offered products were loaded above: the response is not read again.
-      const view = await checkoutView(ctx, tx, checkout, { products });
-      await emit(merchantId, "checkout.created", view);
-      return view;
-    });
+    return ctx.writeOne(
+      merchantId,
+      ["checkout.created"],
+      async (tx, emit) => {
+        const checkout = await checkoutRepository(tx).insert(row);
+        // The offered products were loaded above: the response is not read again.
+        const view = await checkoutView(ctx, tx, checkout, { products });
+        await emit(merchantId, "checkout.created", view);
+        return view;
+      },
+      endpoints,
+    );
   };
 }
