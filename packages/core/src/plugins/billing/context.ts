@@ -36,6 +36,11 @@ export interface BillingContext {
    */
   readEndpoints(merchantId: string): Promise<KnownEndpoints>;
   /**
+   * Does an event of one of these types go anywhere (a subscribed endpoint among these, or an
+   * `onEvent` listener)? When not, its payload need not be built.
+   */
+  delivers(endpoints: KnownEndpoints, types: readonly BillingEventType[]): boolean;
+  /**
    * `write` for a change of a single statement (an insert, a compare-and-set) whose events are of
    * `types`, all of `merchantId`. The merchant's endpoints are read first: when no event of these
    * types goes anywhere (no subscribed endpoint, no `onEvent` listener), `fn` runs without a

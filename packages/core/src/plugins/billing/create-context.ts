@@ -56,6 +56,7 @@ export function createBillingContext(app: AppContext, options: ResolvedBillingOp
       merchantId,
       endpoints: await enabledEndpoints(app.adapter, merchantId),
     }),
+    delivers: (known, types) => Boolean(options.onEvent) || anySubscribed(known.endpoints, types),
     async writeOne(merchantId, types, fn, read) {
       const known = read?.merchantId === merchantId ? read : undefined;
       if (options.onEvent) return run(fn, known);
