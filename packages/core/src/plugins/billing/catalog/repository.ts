@@ -15,7 +15,7 @@ import { assembleProducts, type LoadedProduct, mediaIdsOf } from "./assemble";
 export type { LoadedProduct } from "./assemble";
 export { mediaIdsOf } from "./assemble";
 
-import { byIdMap, productLoads } from "./repository-loads";
+import { byIdMap, productLoads } from "./loads/repository";
 
 /** Models a product may reference by id (ownership checks). */
 export type OwnedModel =

@@ -1,6 +1,6 @@
-import type { DBAdapter } from "../../../plugin";
-import { fileRepository } from "../files/repository";
-import { idIn } from "../repository";
+import type { DBAdapter } from "../../../../plugin";
+import { fileRepository } from "../../files/repository";
+import { idIn } from "../../repository";
 import type {
   BenefitRow,
   CustomFieldRow,
@@ -10,8 +10,8 @@ import type {
   ProductBenefitRow,
   ProductCustomFieldRow,
   ProductRow,
-} from "../rows";
-import { assembleProducts, type LoadedProduct, mediaIdsOf } from "./assemble";
+} from "../../rows";
+import { assembleProducts, type LoadedProduct, mediaIdsOf } from "../assemble";
 
 /** Joined rows of the one-query loads: the related row under its model name (null for a miss). */
 type With<T, K extends string, R> = T & { [key in K]?: R | null };
