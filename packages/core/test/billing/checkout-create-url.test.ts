@@ -101,7 +101,9 @@ describe("POST /checkout answers the URL only", () => {
     const { checkout, benefitId } = await setup({ onEvent: (e) => void events.push(e) });
     const answer = await checkout();
     const event = events.find((e) => e.type === "checkout.created");
-    expect((event?.data as { url: string }).url).toBe(answer.url);
-    expect(benefitsOf(event!.data as Record<string, unknown>).map((b) => b.id)).toEqual([benefitId]);
+    expect(event).toBeDefined();
+    const data = event!.data as Record<string, unknown>;
+    expect(data.url).toBe(answer.url);
+    expect(benefitsOf(data).map((b) => b.id)).toEqual([benefitId]);
   });
 });
