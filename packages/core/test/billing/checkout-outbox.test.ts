@@ -31,16 +31,36 @@ async function setup(endpointEvents?: string[]) {
       },
     });
   }
+  /** Round trips (and transactions) of each step of the last purchase. */
+  const steps: Record<"create" | "confirm", { total: number; endpoints: number; transactions: number }> = {
+    create: { total: 0, endpoints: 0, transactions: 0 },
+    confirm: { total: 0, endpoints: 0, transactions: 0 },
+  };
+  const counted = async <T>(step: keyof typeof steps, run: () => Promise<T>): Promise<T> => {
+    const before = { total: trips.total, transactions: trips.transactions };
+    const endpointsBefore = trips.readsByTable.billingWebhookEndpoint ?? 0;
+    const value = await run();
+    steps[step] = {
+      total: trips.total - before.total,
+      endpoints: (trips.readsByTable.billingWebhookEndpoint ?? 0) - endpointsBefore,
+      transactions: trips.transactions - before.transactions,
+    };
+    return value;
+  };
   const purchase = async () => {
-    const created = await services.checkouts.create({
-      products: [productId],
-      customerEmail: "buyer@example.com",
-      customerExternalId: "user_1",
-    });
-    const confirmed = await services.checkouts.confirm(created.clientSecret, {
-      customerBillingAddress: address,
-      confirmationTokenId: "pm_card_visa",
-    });
+    const created = await counted("create", () =>
+      services.checkouts.create({
+        products: [productId],
+        customerEmail: "buyer@example.com",
+        customerExternalId: "user_1",
+      }),
+    );
+    const confirmed = await counted("confirm", () =>
+      services.checkouts.confirm(created.clientSecret, {
+        customerBillingAddress: address,
+        confirmationTokenId: "pm_card_visa",
+      }),
+    );
     expect(confirmed.status).toBe("succeeded");
     return confirmed;
   };
@@ -54,7 +74,7 @@ async function setup(endpointEvents?: string[]) {
       type: e.type,
       event: JSON.parse(e.payload) as { type: string; data: Record<string, unknown> },
     }));
-  return { services, trips, db, purchase, outbox };
+  return { services, trips, db, purchase, outbox, steps };
 }
 
 describe("a purchase's outbox and transactions", () => {
@@ -72,6 +92,31 @@ describe("a purchase's outbox and transactions", () => {
     expect(trips.readsByTable.billingSubscription ?? 0).toBe(0);
     expect(trips.readsByTable.billingMeter ?? 0).toBe(0);
     expect(trips.readsByTable.billingBenefitGrant ?? 0).toBe(0);
+  });
+
+  it("a repeat purchase's round trips: the endpoints read once per request, no statement more", async () => {
+    // Create: products (prices with product joined), benefit links, custom field links, the
+    // linked customer, the merchant's endpoints, the insert. Confirm: the checkout, the same three
+    // catalog reads, the endpoints, open -> confirmed, the intent, then one transaction:
+    // confirmed -> succeeded, the invoice counter, the order, its item.
+    for (const endpoints of [undefined, ["order.paid"], []]) {
+      const { purchase, steps } = await setup(endpoints);
+      await purchase();
+      await purchase();
+      expect(steps.create.endpoints).toBe(1);
+      expect(steps.confirm.endpoints).toBe(1);
+      const transactional = endpoints?.length === 0; // checkout.created / .updated go somewhere
+      expect(steps.create).toEqual({
+        total: transactional ? 7 : 6,
+        endpoints: 1,
+        transactions: transactional ? 1 : 0,
+      });
+      expect(steps.confirm).toEqual({
+        total: transactional ? 18 : endpoints ? 13 : 12,
+        endpoints: 1,
+        transactions: transactional ? 2 : 1,
+      });
+    }
   });
 
   it("an endpoint subscribed to some types: exactly their rows, with full payloads", async () => {

@@ -1,6 +1,9 @@
 import type { AppContext, BillingEvent, BillingEventType, DBAdapter } from "../../plugin";
 import type { BillingOptions } from "./options";
 import type { PaymentProcessor } from "./processors/processor";
+import type { KnownEndpoints } from "./webhooks/outbox";
+
+export type { KnownEndpoints } from "./webhooks/outbox";
 
 export interface ResolvedBillingOptions extends BillingOptions {
   readonly authenticatedUsersOnly: boolean;
@@ -23,20 +26,34 @@ export interface BillingContext {
   /**
    * Runs `fn` in a transaction with an `emit` bound to it. Outbox rows are written in the same
    * transaction; in-process listeners (`onEvent`) run after the commit, never for a rollback.
+   * `endpoints`: the merchant's webhook endpoints, when this request has already read them
+   * (`readEndpoints`): the transaction does not read them again.
    */
-  write<T>(fn: (tx: DBAdapter, emit: Emit) => Promise<T>): Promise<T>;
+  write<T>(fn: (tx: DBAdapter, emit: Emit) => Promise<T>, endpoints?: KnownEndpoints): Promise<T>;
+  /**
+   * A merchant's enabled webhook endpoints, read once for a request whose several writes emit
+   * events of that merchant (hand them to `write` / `writeOne`).
+   */
+  readEndpoints(merchantId: string): Promise<KnownEndpoints>;
+  /**
+   * Does an event of one of these types go anywhere (a subscribed endpoint among these, or an
+   * `onEvent` listener)? When not, its payload need not be built.
+   */
+  delivers(endpoints: KnownEndpoints, types: readonly BillingEventType[]): boolean;
   /**
    * `write` for a change of a single statement (an insert, a compare-and-set) whose events are of
    * `types`, all of `merchantId`. The merchant's endpoints are read first: when no event of these
    * types goes anywhere (no subscribed endpoint, no `onEvent` listener), `fn` runs without a
    * transaction (one statement is atomic on its own; BEGIN and COMMIT would be two more round
    * trips) and its events are dropped, as `write` would; otherwise it is `write`, with the
-   * endpoints already read. `fn` must make at most one write.
+   * endpoints already read. `fn` must make at most one write. `endpoints`: already read by this
+   * request (`readEndpoints`), not read again.
    */
   writeOne<T>(
     merchantId: string,
     types: readonly BillingEventType[],
     fn: (db: DBAdapter, emit: Emit) => Promise<T>,
+    endpoints?: KnownEndpoints,
   ): Promise<T>;
 }
 

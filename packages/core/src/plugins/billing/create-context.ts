@@ -51,10 +51,16 @@ export function createBillingContext(app: AppContext, options: ResolvedBillingOp
     options,
     processor: options.processor ?? testProcessor(),
     now,
-    write: (fn) => run(fn),
-    async writeOne(merchantId, types, fn) {
-      if (options.onEvent) return run(fn);
-      const endpoints = await enabledEndpoints(app.adapter, merchantId);
+    write: (fn, known) => run(fn, known),
+    readEndpoints: async (merchantId) => ({
+      merchantId,
+      endpoints: await enabledEndpoints(app.adapter, merchantId),
+    }),
+    delivers: (known, types) => Boolean(options.onEvent) || anySubscribed(known.endpoints, types),
+    async writeOne(merchantId, types, fn, read) {
+      const known = read?.merchantId === merchantId ? read : undefined;
+      if (options.onEvent) return run(fn, known);
+      const endpoints = known ? known.endpoints : await enabledEndpoints(app.adapter, merchantId);
       if (anySubscribed(endpoints, types)) return run(fn, { merchantId, endpoints });
       return fn(app.adapter, async (m, type) => {
         // A programming error: this event was not declared, so nobody checked where it goes.

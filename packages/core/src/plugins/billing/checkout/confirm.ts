@@ -143,11 +143,12 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
   }
 
   return async function confirm(current: CheckoutRow, input: ConfirmInput, parties?: CheckoutParties) {
-    // The checkout's products are read once here and handed to every later step.
-    const products = await loadProductsById(
-      db,
-      current.productIds?.length ? current.productIds : [current.productId],
-    );
+    // The checkout's products and its merchant's webhook endpoints are read once here (at the
+    // same time) and handed to every later step and transaction.
+    const [products, endpoints] = await Promise.all([
+      loadProductsById(db, current.productIds?.length ? current.productIds : [current.productId]),
+      ctx.readEndpoints(current.merchantId),
+    ]);
     const { changes, product, discount } = await applyCheckoutPatch(
       ctx,
       db,
@@ -180,10 +181,10 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
       linked && !customerChanges(target, linked)
         ? linked
         : await ctx
-            .write((tx, emit) => resolveCustomer(tx, emit, target, merchant))
+            .write((tx, emit) => resolveCustomer(tx, emit, target, merchant), endpoints)
             .catch((error: unknown) => {
               if (!isAdapterError(error, "UNIQUE_VIOLATION")) throw error;
-              return ctx.write((tx, emit) => resolveCustomer(tx, emit, target, merchant));
+              return ctx.write((tx, emit) => resolveCustomer(tx, emit, target, merchant), endpoints);
             });
 
     // open -> confirmed as a compare-and-set; the row after it is known without reading it back.
@@ -208,14 +209,15 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     // undo it) is one statement: no transaction when checkout.updated goes nowhere.
     const claimed =
       !discount && !product.product.isRecurring
-        ? await ctx.writeOne(current.merchantId, ["checkout.updated"], claim)
-        : await ctx.write(claim);
+        ? await ctx.writeOne(current.merchantId, ["checkout.updated"], claim, endpoints)
+        : await ctx.write(claim, endpoints);
     if (!claimed) return notOpen(ctx, db, await findByIdOrThrow(db, current.id));
     if (!flags.isPaymentFormRequired)
       return settlement.succeed(current.id, undefined, {
         checkout: claimed,
         products,
         customer,
+        endpoints,
         ...(merchant ? { merchant } : {}),
       });
 
@@ -263,6 +265,8 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
       },
       modifiedAt: ctx.now(),
     };
+    // The intent is recorded before the order's transaction: a process that dies in between
+    // leaves it for reconciliation to find at the processor.
     await checkoutRepository(db).patch(checkout.id, intent);
     const withIntent = { ...checkout, ...intent } as CheckoutRow;
     if (result.status === "succeeded")
@@ -272,13 +276,13 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
           id: result.intentId,
           ...(result.paymentMethodId ? { paymentMethodId: result.paymentMethodId } : {}),
         },
-        { checkout: withIntent, products, customer, ...(merchant ? { merchant } : {}) },
+        { checkout: withIntent, products, customer, endpoints, ...(merchant ? { merchant } : {}) },
       );
     return ctx.write(async (tx, emit) => {
       const view = await checkoutView(ctx, tx, withIntent, { products });
       await emit(checkout.merchantId, "checkout.updated", view);
       return view;
-    });
+    }, endpoints);
   };
 }
 

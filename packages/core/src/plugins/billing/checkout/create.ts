@@ -1,5 +1,6 @@
 import { generateRandomString } from "../../../plugin";
-import { loadProductsWithMerchants } from "../catalog/load";
+import { loadProductsWithMerchants, withBenefits } from "../catalog/load";
+import type { KnownEndpoints } from "../context";
 import type { BillingAddress, CustomerRow, TaxId } from "../customers/serialize";
 import { BILLING_ERRORS } from "../errors";
 import { parseInput } from "../input";
@@ -9,8 +10,8 @@ import { checkCheckoutUrls } from "../urls";
 import { applyCheckoutPatch, hasLineLevelAddress } from "./changes";
 import type { CheckoutDeps } from "./deps";
 import { checkoutRepository } from "./repository";
-import type { CheckoutRow } from "./serialize";
-import { checkoutView } from "./view";
+import type { CheckoutRow, SerializedCheckout } from "./serialize";
+import { checkoutUrl, checkoutView } from "./view";
 
 export interface CreateCheckoutInput {
   /** Products offered (the first is selected); all of one merchant. */
@@ -59,8 +60,12 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
   const { ctx, merchants, customers, subscriptions } = deps;
   const db = ctx.app.adapter;
 
-  /** `request`: the request the checkout is created for (trusted origins of a `trustedOrigins` function). */
-  return async function create(input: CreateCheckoutInput, request?: Request) {
+  /**
+   * `request`: the request the checkout is created for (trusted origins of a `trustedOrigins`
+   * function). `answer: "url"`: the caller needs only the checkout's URL, so the response is
+   * built (and the products' benefits read) only when checkout.created goes somewhere.
+   */
+  async function open(input: CreateCheckoutInput, request: Request | undefined, answer: "view" | "url") {
     if (input.products.length === 0) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     const trial = parseInput(checkoutTrialInput, {
       allowTrial: input.allowTrial,
@@ -68,7 +73,9 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       trialIntervalCount: input.trialIntervalCount,
     });
     const urls = await checkCheckoutUrls(ctx, input, request);
-    const { products, merchants: priced } = await loadProductsWithMerchants(db, input.products);
+    const loaded = await loadProductsWithMerchants(db, input.products, { benefits: answer === "view" });
+    const { merchants: priced } = loaded;
+    let products = loaded.products;
     if (products.length !== new Set(input.products).size) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();
     const merchantId = products[0]!.product.merchantId;
     if (products.some((p) => p.product.merchantId !== merchantId || p.product.isArchived)) {
@@ -84,10 +91,15 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       trialIntervalCount: trial.trialIntervalCount ?? null,
     };
 
-    let customer: CustomerRow | null = null;
-    if (input.customerId) customer = await customers.byIdOrThrow(db, merchantId, input.customerId);
-    else if (input.customerExternalId)
-      customer = await customers.byExternalId(db, merchantId, input.customerExternalId);
+    // The linked customer and the merchant's webhook endpoints (for checkout.created), at once.
+    const [customer, endpoints]: [CustomerRow | null, KnownEndpoints] = await Promise.all([
+      input.customerId
+        ? customers.byIdOrThrow(db, merchantId, input.customerId)
+        : input.customerExternalId
+          ? customers.byExternalId(db, merchantId, input.customerExternalId)
+          : null,
+      ctx.readEndpoints(merchantId),
+    ]);
 
     // Prefill from a linked customer only where the caller gave nothing (BILLING.md 1.2 rule 6).
     const address = input.customerBillingAddress ?? customer?.billingAddress ?? null;
@@ -125,6 +137,8 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
     const now = ctx.now();
     const id = ctx.app.core.generateId("billingCheckout");
     const successUrl = urls.successUrl ?? null;
+    const needsView = answer === "view" || ctx.delivers(endpoints, ["checkout.created"]);
+    if (needsView && answer === "url") products = await withBenefits(db, products);
     const row: Partial<CheckoutRow> & Pick<CheckoutRow, "status"> = {
       ...changes,
       ...trialOptions,
@@ -157,12 +171,31 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       modifiedAt: now,
     };
     // One insert: without a transaction when checkout.created goes nowhere.
-    return ctx.writeOne(merchantId, ["checkout.created"], async (tx, emit) => {
-      const checkout = await checkoutRepository(tx).insert(row);
-      // The offered products were loaded above: the response is not read again.
-      const view = await checkoutView(ctx, tx, checkout, { products });
-      await emit(merchantId, "checkout.created", view);
-      return view;
-    });
+    return ctx.writeOne(
+      merchantId,
+      ["checkout.created"],
+      async (tx, emit) => {
+        const checkout = await checkoutRepository(tx).insert(row);
+        if (!needsView) return { view: null, url: checkoutUrl(ctx, checkout.clientSecret) };
+        // The offered products were loaded above: the response is not read again.
+        const view = await checkoutView(ctx, tx, checkout, { products });
+        await emit(merchantId, "checkout.created", view);
+        return { view, url: view.url };
+      },
+      endpoints,
+    );
+  }
+
+  return {
+    /** Creates a checkout; its response (the spec's Checkout). */
+    async create(input: CreateCheckoutInput, request?: Request): Promise<SerializedCheckout> {
+      const { view } = await open(input, request, "view");
+      return view!;
+    },
+    /** Creates a checkout; only its URL (the buyer endpoint's answer). */
+    async createUrl(input: CreateCheckoutInput, request?: Request): Promise<{ url: string }> {
+      const { url } = await open(input, request, "url");
+      return { url };
+    },
   };
 }

@@ -19,6 +19,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const db = ctx.app.adapter;
   const settlement = createSettlement(deps);
   const confirmCheckout = createConfirm(deps, settlement);
+  const creator = createCheckoutCreator(deps);
 
   /** By client secret: 404 unknown; an open checkout past expiry flips to expired and reads 410. */
   async function load(clientSecret: string): Promise<CheckoutRow> {
@@ -120,7 +121,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   return {
-    create: createCheckoutCreator(deps),
+    create: creator.create,
+    createUrl: creator.createUrl,
     get,
     update,
     confirm,

@@ -4,6 +4,7 @@ import { customerState } from "../customers/state";
 import { linkRedemption, releaseRedemption } from "../discounts/redeem";
 import { discountRepository } from "../discounts/repository";
 import type { CustomerRow, MerchantRow } from "../rows";
+import type { KnownEndpoints } from "../webhooks/outbox";
 import type { CheckoutDeps } from "./deps";
 import { checkoutRepository } from "./repository";
 import type { CheckoutRow } from "./serialize";
@@ -21,6 +22,8 @@ export interface KnownSettlement {
   readonly customer: CustomerRow;
   /** The checkout's merchant, when read with the checkout. */
   readonly merchant?: MerchantRow;
+  /** The merchant's webhook endpoints, read earlier in this request (not read again). */
+  readonly endpoints?: KnownEndpoints;
 }
 
 /**
@@ -94,7 +97,7 @@ export function createSettlement(deps: CheckoutDeps) {
       const view = await checkoutView(ctx, tx, settled, known ? { products: known.products } : undefined);
       await emit(checkout.merchantId, "checkout.updated", view);
       return view;
-    });
+    }, known?.endpoints);
   }
 
   /**

@@ -50,7 +50,8 @@ export const checkout = defineEndpoint(billingRoutes.checkout, {
       if (!roles) throw BILLING_ERRORS.YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION();
     }
     // URLs are checked by the service: trusted origins only; paths resolve against the base URL.
-    const created = await billing.checkouts.create(
+    // Only the URL is answered: the checkout's full response is not built for it.
+    const created = await billing.checkouts.createUrl(
       {
         products,
         discountId: body.discountId,

@@ -7,6 +7,12 @@ export interface EndpointRow {
   enabled: boolean;
 }
 
+/** A merchant's enabled endpoints, read once and handed to the writes that emit its events. */
+export interface KnownEndpoints {
+  readonly merchantId: string;
+  readonly endpoints: readonly EndpointRow[];
+}
+
 /**
  * The outbox of one transaction: one row per enabled endpoint of the merchant subscribed to the
  * type, with the payload serialised once (retries send these bytes). Endpoints are read once per
@@ -17,7 +23,7 @@ export function createOutboxWriter(
   tx: DBAdapter,
   now: () => Date,
   /** Endpoints already read for a merchant (just before the transaction). */
-  known?: { readonly merchantId: string; readonly endpoints: readonly EndpointRow[] },
+  known?: KnownEndpoints,
 ) {
   const endpoints = new Map<string, Promise<EndpointRow[]>>();
   if (known) endpoints.set(known.merchantId, Promise.resolve([...known.endpoints]));

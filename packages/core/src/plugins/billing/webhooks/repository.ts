@@ -46,13 +46,15 @@ export function webhookRepository(db: DBAdapter) {
     endpointsByIds: (ids: readonly string[]) =>
       db.findMany<WebhookEndpointRow>({ model: "billingWebhookEndpoint", where: idIn("id", ids) }),
     /** The merchant's enabled endpoints (outbox fan-out). */
+    /** A merchant's enabled endpoints, only what the outbox needs of them (id, events). */
     enabledEndpointsOf: (merchantId: string) =>
-      db.findMany<WebhookEndpointRow>({
+      db.findMany<Pick<WebhookEndpointRow, "id" | "events" | "enabled">>({
         model: "billingWebhookEndpoint",
         where: [
           { field: "merchantId", value: merchantId },
           { field: "enabled", value: true },
         ],
+        select: ["id", "events", "enabled"],
       }),
     /** Deletes an endpoint with its events and delivery log (call inside a transaction). */
     async deleteEndpoint(id: string) {
