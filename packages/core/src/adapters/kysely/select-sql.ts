@@ -46,27 +46,58 @@ export function selectSql(args: DriverFindArgs, dialect: SqlDialect): RawBuilder
   return sql<Row>`${sql.join(parts, sql` `)}`;
 }
 
+interface JoinNest {
+  readonly alias: string;
+  readonly key: string;
+  /** [column, `alias__column`] pairs, and the joined names alone. */
+  readonly columns: readonly (readonly [string, string])[];
+  readonly names: ReadonlySet<string>;
+}
+
+/**
+ * How one join's columns are nested, built once per join shape: a join's column list is one array
+ * per joined model (the adapter builds it once), so it keys the plans without building a string.
+ */
+const joinNests = new WeakMap<readonly string[], Map<string, JoinNest>>();
+
+function joinNest(join: PhysicalJoin): JoinNest {
+  let byAlias = joinNests.get(join.columns);
+  if (!byAlias) {
+    byAlias = new Map();
+    joinNests.set(join.columns, byAlias);
+  }
+  const id = `${join.alias}\u0001${join.foreignColumn}`;
+  let nest = byAlias.get(id);
+  if (!nest) {
+    const columns = joinedColumns(join).map((c) => [c, joinedName(join, c)] as const);
+    nest = { alias: join.alias, key: join.foreignColumn, columns, names: new Set(columns.map(([, n]) => n)) };
+    byAlias.set(id, nest);
+  }
+  return nest;
+}
+
 /**
  * Moves the `alias__column` values of each joined table into `row[alias]` (null for a miss). The
  * rows are copied without the joined names rather than copied whole and then `delete`d from: a
  * deleted property turns an object into a slow dictionary for everything that reads it later.
+ * Every row of one result has the same columns: the base columns are found once per result.
  */
 export function nestJoins(rows: readonly Row[], joins: readonly PhysicalJoin[] | undefined): Row[] {
-  if (!joins || joins.length === 0) return rows as Row[];
-  const plan = joins.map((join) => ({
-    join,
-    columns: joinedColumns(join).map((c) => [c, joinedName(join, c)] as const),
-  }));
-  const joinedNames = new Set(plan.flatMap((p) => p.columns.map(([, name]) => name)));
-  return rows.map((row) => {
-    const out: Row = {};
-    for (const key of Object.keys(row)) if (!joinedNames.has(key)) out[key] = row[key];
-    for (const { join, columns } of plan) {
+  if (!joins || joins.length === 0 || rows.length === 0) return rows as Row[];
+  const nests = joins.map(joinNest);
+  const base = Object.keys(rows[0]!).filter((key) => !nests.some((n) => n.names.has(key)));
+  const out: Row[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const nestedRow: Row = {};
+    for (const key of base) nestedRow[key] = row[key];
+    for (const join of nests) {
       const nested: Row = {};
-      for (const [c, name] of columns) nested[c] = row[name];
-      out[join.alias] =
-        nested[join.foreignColumn] === null || nested[join.foreignColumn] === undefined ? null : nested;
+      for (const [c, name] of join.columns) nested[c] = row[name];
+      const key = nested[join.key];
+      nestedRow[join.alias] = key === null || key === undefined ? null : nested;
     }
-    return out;
-  });
+    out[r] = nestedRow;
+  }
+  return out;
 }
