@@ -15,6 +15,11 @@ export interface Keyring {
   signValue(value: string): Promise<string>;
   /** The value if the signature holds, else null. */
   unsignValue(signed: string): Promise<string | null>;
+  /**
+   * The value of a signed text this process has already verified (a memory lookup, no HMAC), else
+   * undefined: then call `unsignValue`.
+   */
+  knownValue(signed: string): string | undefined;
   /** AES-256-GCM, output base64url(iv || ciphertext). `purpose` separates keys per use. */
   encrypt(plaintext: string, purpose?: string): Promise<string>;
   decrypt(ciphertext: string, purpose?: string): Promise<string | null>;
@@ -135,6 +140,7 @@ export function createKeyring(secret: string): Keyring {
     async signValue(value) {
       return `${value}.${await sign(value)}`;
     },
+    knownValue: (signed) => verified.get(signed),
     async unsignValue(signed) {
       const known = verified.get(signed);
       if (known !== undefined) return known;

@@ -56,6 +56,31 @@ describe("get-session answered from the cookie cache", () => {
     );
   });
 
+  it("a known cookie-cache cookie only answers for its own session token", async () => {
+    const { signUp } = createTestAuth(options);
+    const a = await signUp({ name: "Ada" });
+    const b = await signUp({ name: "Bob" });
+    // Both cookies of both browsers are verified and decoded once (the synchronous path knows them).
+    expect((await a.browser.get<{ user: { name: string } }>("/get-session")).data.user.name).toBe("Ada");
+    expect((await b.browser.get<{ user: { name: string } }>("/get-session")).data.user.name).toBe("Bob");
+    // Bob's session token with Ada's cookie cache: the cache belongs to another token, so the session
+    // is read from the database, and it is Bob's.
+    b.browser.cookies.set("gatehouse.session_data", a.browser.cookies.get("gatehouse.session_data")!);
+    expect((await b.browser.get<{ user: { name: string } }>("/get-session")).data.user.name).toBe("Bob");
+  });
+
+  it("the keyring knows a signed value only once it has verified it", async () => {
+    const { auth } = createTestAuth(options);
+    const keys = auth.$context.keys;
+    const signed = await keys.signValue("token-1");
+    expect(keys.knownValue(signed)).toBeUndefined();
+    expect(await keys.unsignValue(signed)).toBe("token-1");
+    expect(keys.knownValue(signed)).toBe("token-1");
+    const forged = `token-2${signed.slice("token-1".length)}`;
+    expect(await keys.unsignValue(forged)).toBeNull();
+    expect(keys.knownValue(forged)).toBeUndefined();
+  });
+
   it("one frozen answer per cookie-cache payload on routed requests; fresh objects otherwise", async () => {
     const { auth } = createTestAuth(options);
     const app = auth.$context;
@@ -67,10 +92,9 @@ describe("get-session answered from the cookie cache", () => {
     const routed = { isServerCall: false } as Parameters<typeof sessionAnswer>[1];
     const server = { isServerCall: true } as Parameters<typeof sessionAnswer>[1];
     const payload = {};
-    const v1 = value();
-    const v2 = value();
-    rememberCookieOrigin(v1, payload);
-    rememberCookieOrigin(v2, payload);
+    const v1 = rememberCookieOrigin(value(), payload);
+    const v2 = rememberCookieOrigin(value(), payload);
+    expect(Object.keys(v1)).toEqual(["session", "user"]);
     const a = sessionAnswer(app, routed, v1);
     expect(sessionAnswer(app, routed, v2)).toBe(a);
     expect(Object.isFrozen(a) && Object.isFrozen(a.user)).toBe(true);

@@ -4,8 +4,13 @@ import type { RequestContext } from "../../kernel/request-context";
 import { withKnownJSON } from "../../router/respond";
 import { publicSession, publicUser } from "../shape";
 
-/** The cookie-cache payload a resolved session was read from (see `readCookieCache`). */
-const origins = new WeakMap<SessionWithUser, object>();
+/**
+ * The cookie-cache payload a resolved session was read from (see `readCookieCache`), kept on the
+ * value under a symbol (JSON and `Object.keys` skip it) rather than in a WeakMap: an entry per
+ * request in a WeakMap made every young-generation collection work through them.
+ */
+const COOKIE_ORIGIN = Symbol("gatehouse.cookieOrigin");
+type WithOrigin = SessionWithUser & { [COOKIE_ORIGIN]?: object };
 /** get-session's answer per cookie-cache payload: one frozen object whose JSON is known. */
 const answers = new WeakMap<object, Readonly<SessionAnswer>>();
 
@@ -14,9 +19,10 @@ export interface SessionAnswer {
   user: SessionWithUser["user"];
 }
 
-/** Records that `value` was read from the cookie-cache `payload` (the same payload object per cookie text). */
-export function rememberCookieOrigin(value: SessionWithUser, payload: object) {
-  origins.set(value, payload);
+/** `value` marked as read from the cookie-cache `payload` (the same payload object per cookie text). */
+export function rememberCookieOrigin(value: SessionWithUser, payload: object): SessionWithUser {
+  const marked: WithOrigin = { session: value.session, user: value.user, [COOKIE_ORIGIN]: payload };
+  return marked;
 }
 
 /**
@@ -27,7 +33,7 @@ export function rememberCookieOrigin(value: SessionWithUser, payload: object) {
  * (`auth.api.getSession`) always get objects of their own.
  */
 export function sessionAnswer(app: AppContext, rc: RequestContext, value: SessionWithUser): SessionAnswer {
-  const origin = rc.isServerCall ? undefined : origins.get(value);
+  const origin = rc.isServerCall ? undefined : (value as WithOrigin)[COOKIE_ORIGIN];
   if (origin) {
     const known = answers.get(origin);
     if (known) return known;

@@ -2,7 +2,7 @@ import { fromBase64Url, toBase64Url, utf8 } from "../../crypto/encoding";
 import type { SessionWithUser } from "../../kernel/models";
 import type { RequestContext } from "../../kernel/request-context";
 import { rememberCookieOrigin } from "./answer";
-import { reviveDates } from "./store";
+import { copyRevived, reviveDates } from "./store";
 
 /** Spec sections 5 and 9: the encoded cookie-cache value may not exceed 4093 characters. */
 export const MAX_COOKIE_CACHE_LENGTH = 4093;
@@ -96,24 +96,64 @@ async function decodePayload(app: RequestContext["app"], raw: string): Promise<C
   return payload;
 }
 
+/** A payload's records with their dates revived, once per payload: each request gets copies. */
+const revivedByPayload = new WeakMap<CachePayload, SessionWithUser>();
+
+/** The session of an authentic payload if it is unexpired and belongs to `token`, else null. */
+function sessionOf(app: RequestContext["app"], payload: CachePayload, token: string): SessionWithUser | null {
+  try {
+    const now = app.now().getTime();
+    if (payload.e <= now || payload.s.session.token !== token) return null;
+    let revived = revivedByPayload.get(payload);
+    if (!revived) {
+      revived = {
+        session: reviveDates(app.schema.session, payload.s.session),
+        user: reviveDates(app.schema.user, payload.s.user),
+      };
+      revivedByPayload.set(payload, revived);
+    }
+    if (revived.session.expiresAt.getTime() <= now) return null;
+    return rememberCookieOrigin(
+      {
+        session: copyRevived(app.schema.session, revived.session),
+        user: copyRevived(app.schema.user, revived.user),
+      },
+      payload,
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** The cached session if the cookie is authentic, unexpired and belongs to `token`. */
 export async function readCookieCache(rc: RequestContext, token: string): Promise<SessionWithUser | null> {
   const { app } = rc;
   const raw = rc.getCookie(app.cookies.names.sessionData);
   if (!raw) return null;
+  let payload: CachePayload | null;
   try {
-    const payload = await decodePayload(app, raw);
-    if (payload === null) return null;
-    const now = app.now().getTime();
-    if (payload.e <= now || payload.s.session.token !== token) return null;
-    const session = reviveDates(app.schema.session, payload.s.session);
-    if (session.expiresAt.getTime() <= now) return null;
-    const value = { session, user: reviveDates(app.schema.user, payload.s.user) };
-    rememberCookieOrigin(value, payload);
-    return value;
+    payload = await decodePayload(app, raw);
   } catch {
     return null;
   }
+  return payload === null ? null : sessionOf(app, payload, token);
+}
+
+/**
+ * The cookie-cache session without asynchronous work, when both session cookies are ones this
+ * process has already verified and decoded (a browser sends the same cookies request after
+ * request); undefined otherwise, and then `resolve` reads them the usual way. The same checks as
+ * `readCookieCache`: authentic, unexpired, for this session token.
+ */
+export function knownCookieCacheSession(rc: RequestContext): SessionWithUser | undefined {
+  const { app } = rc;
+  const rawToken = rc.getCookie(app.cookies.names.sessionToken);
+  const raw = rawToken ? rc.getCookie(app.cookies.names.sessionData) : null;
+  if (!rawToken || !raw) return undefined;
+  const token = app.keys.knownValue(rawToken);
+  const payload = token === undefined ? undefined : payloadsByApp.get(app)?.get(raw);
+  if (token === undefined || payload === undefined) return undefined;
+  return sessionOf(app, payload, token) ?? undefined;
 }
 
 export async function setSessionCookies(rc: RequestContext, value: SessionWithUser, dontRemember: boolean) {

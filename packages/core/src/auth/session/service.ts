@@ -12,6 +12,7 @@ import type {
 } from "../../kernel/services";
 import {
   clearSessionCookies,
+  knownCookieCacheSession,
   readCookieCache,
   readDontRemember,
   readSessionToken,
@@ -113,7 +114,9 @@ export function createSessionService(app: AppContext, store: SessionStore): Sess
   /** Memoised per request. */
   async function current(rc: RequestContext, opts: ResolveOptions = {}): Promise<SessionWithUser | null> {
     if (rc.session !== undefined && !opts.disableCookieCache && !opts.disableRefresh) return rc.session;
-    rc.session = await resolve(rc, opts);
+    const known =
+      app.session.cookieCache.enabled && !opts.disableCookieCache ? knownCookieCacheSession(rc) : undefined;
+    rc.session = known ?? (await resolve(rc, opts));
     return rc.session;
   }
 
