@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { processCpuMs } from "../../packages/core/bench/process-cpu";
 import { POSTGRES_URL } from "./config";
 
 export type BackendName = "postgres" | "sqlite";
@@ -63,8 +63,6 @@ export async function postgresPool(
   return { pool, counter, close, cpuMs: () => backendCpuMs(schema) };
 }
 
-const TICK_MS = 10; // Linux USER_HZ: 100 ticks per second (getconf CLK_TCK)
-
 /**
  * CPU ms used so far by the PostgreSQL backends named `applicationName` (same machine, Linux
  * /proc; read through a connection of its own, so the query counter is not touched).
@@ -81,17 +79,7 @@ async function backendCpuMs(applicationName: string): Promise<number> {
   } finally {
     await client.end();
   }
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The backend ended, or PostgreSQL runs elsewhere (then nothing is counted).
-    }
-  }
-  return ticks * TICK_MS;
+  return processCpuMs(rows.map((r) => r.pid));
 }
 
 export function sqliteDatabase(): Database.Database {

@@ -3,7 +3,6 @@
  * their own (dropped by `close`), an app with the billing and admin plugins, an injectable clock,
  * the test processor, and a signed-in platform admin (the merchant auth the billing tests use).
  */
-import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import pg from "pg";
 import { postgresAdapter } from "../src/adapters/kysely/index";
@@ -16,6 +15,7 @@ import type { BillingOptions } from "../src/plugins/billing/options";
 import { testProcessor } from "../src/plugins/billing/processors/test-processor";
 import type { BillingServices } from "../src/plugins/billing/services";
 import { createTestAuth } from "../src/testing";
+import { processCpuMs } from "./process-cpu";
 
 export const pgUrl = process.env.GATEHOUSE_PG_URL;
 /** Cores of this machine: the CPU-bound ceilings are for this many otherwise idle cores. */
@@ -80,24 +80,12 @@ export async function pgBillingApp(
 
 export type PgBillingApp = Awaited<ReturnType<typeof pgBillingApp>>;
 
-const TICK_MS = 10; // Linux USER_HZ: 100 ticks per second (getconf CLK_TCK)
-
 /** CPU ms used so far by this process's PostgreSQL backends (same machine, Linux /proc). */
 async function backendCpuMs(app: PgBillingApp): Promise<number> {
   const { rows } = await app.pool.query<{ pid: number }>(
     "SELECT pid FROM pg_stat_activity WHERE application_name = current_setting('application_name')",
   );
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The backend ended (idle connections are kept, so this is rare).
-    }
-  }
-  return ticks * TICK_MS;
+  return processCpuMs(rows.map((r) => r.pid));
 }
 
 /**

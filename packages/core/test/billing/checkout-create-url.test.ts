@@ -3,7 +3,7 @@ import { billing } from "../../src/plugins/billing";
 import type { BillingOptions } from "../../src/plugins/billing/options";
 import type { BillingServices } from "../../src/plugins/billing/services";
 import { createTestAuth } from "../../src/testing";
-import { fixedProduct } from "../db/billing-defects-setup";
+import { fixedProduct, webhookEndpoint } from "../db/billing-defects-setup";
 import { countingMemoryDatabase } from "../helpers/counting";
 
 /**
@@ -33,16 +33,7 @@ async function setup(opts: { endpointEvents?: string[]; onEvent?: BillingOptions
   });
   await db.create({ model: "billingProductBenefit", data: { productId, benefitId: benefit.id, order: 0 } });
   if (opts.endpointEvents) {
-    await db.create({
-      model: "billingWebhookEndpoint",
-      data: {
-        merchantId: merchant.id,
-        url: "https://hooks.example.com/in",
-        secret: "whsec_test",
-        events: opts.endpointEvents,
-        enabled: true,
-      },
-    });
+    await webhookEndpoint(db, merchant.id, opts.endpointEvents);
   }
   const { browser } = await signUp({ email: "buyer@example.com" });
   const checkout = async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { billing } from "../../src/plugins/billing";
 import type { BillingServices } from "../../src/plugins/billing/services";
 import { createTestAuth } from "../../src/testing";
-import { fixedProduct } from "../db/billing-defects-setup";
+import { fixedProduct, webhookEndpoint } from "../db/billing-defects-setup";
 import { countingMemoryDatabase } from "../helpers/counting";
 import { address, clock } from "./fixtures";
 
@@ -20,16 +20,7 @@ async function setup(endpointEvents?: string[]) {
   const db = auth.$context.adapter;
   const productId = await fixedProduct(db, merchant.id, 2500, { name: "E-book" });
   if (endpointEvents) {
-    await db.create({
-      model: "billingWebhookEndpoint",
-      data: {
-        merchantId: merchant.id,
-        url: "https://hooks.example.com/in",
-        secret: "whsec_test",
-        events: endpointEvents,
-        enabled: true,
-      },
-    });
+    await webhookEndpoint(db, merchant.id, endpointEvents);
   }
   /** Round trips (and transactions) of each step of the last purchase. */
   const steps: Record<"create" | "confirm", { total: number; endpoints: number; transactions: number }> = {

@@ -98,6 +98,14 @@ export async function fixedProduct(
   return product.id;
 }
 
+/** An enabled webhook endpoint of the merchant subscribed to `events` (`[]`: every event), inserted directly. */
+export async function webhookEndpoint(db: DBAdapter, merchantId: string, events: readonly string[]) {
+  await db.create({
+    model: "billingWebhookEndpoint",
+    data: { merchantId, url: "https://hooks.example.com/in", secret: "whsec_test", events, enabled: true },
+  });
+}
+
 /** A fixed discount with a code and a use cap, inserted directly. */
 export async function cappedDiscount(
   db: DBAdapter,
