@@ -31,6 +31,8 @@ export function createKyselyDriver(
   inTransaction = false,
 ): AdapterDriver {
   const { dialect } = config;
+  /** Unique violations mapped; outside a transaction a deadlocked statement is run again. */
+  const guard = <T>(run: () => Promise<T>): Promise<T> => mapErrors(run, !inTransaction);
   const returning = dialect !== "mysql";
 
   const rows = async (query: RawBuilder<Row>): Promise<Row[]> => (await query.execute(db)).rows;
@@ -123,7 +125,7 @@ export function createKyselyDriver(
 
   /** Several chunks: in one transaction, so that all rows land or none do. */
   const insertAll = (table: string, list: readonly Row[], unique?: readonly string[]) =>
-    mapErrors(() => {
+    guard(() => {
       const columns = columnsOf(list);
       if (list.length <= chunkSize(columns) || inTransaction) return insertRows(table, list, columns, unique);
       return db.transaction().execute((trx) => {
@@ -142,7 +144,7 @@ export function createKyselyDriver(
     capabilities: CAPABILITIES[dialect],
 
     insert: ({ table, values }) =>
-      mapErrors(async () => {
+      guard(async () => {
         if (returning) {
           const [row] = await rows(sql<Row>`${insertSql(table, values)} RETURNING *`);
           if (!row) throw new Error(`INSERT INTO ${table} returned no row`);
@@ -160,17 +162,17 @@ export function createKyselyDriver(
     insertMany: ({ table, rows: list }) => insertAll(table, list),
 
     aggregate: (args) =>
-      mapErrors(async () =>
+      guard(async () =>
         (await rows(aggregateSql(args, dialect))).map((r) => ({ bucket: r.bucket ?? null, value: r.value })),
       ),
 
     findMany: (args) =>
-      mapErrors(async () => {
+      guard(async () => {
         return nestJoins(await runSelect(db, config, dialect, args), args.joins);
       }),
 
     count: ({ table, where: node }) =>
-      mapErrors(async () => {
+      guard(async () => {
         const [row] = await rows(
           sql<Row>`SELECT COUNT(*) AS ${sql.id("count")} FROM ${sql.table(table)} ${where(table, node)}`,
         );
@@ -178,23 +180,23 @@ export function createKyselyDriver(
       }),
 
     updateMany: ({ table, where: node, values }) =>
-      mapErrors(async () => {
+      guard(async () => {
         if (Object.keys(values).length === 0) return driver.count({ table, where: node });
         return affected(sql`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)}`);
       }),
 
     deleteMany: ({ table, where: node }) =>
-      mapErrors(() => affected(sql`DELETE FROM ${sql.table(table)} ${where(table, node)}`)),
+      guard(() => affected(sql`DELETE FROM ${sql.table(table)} ${where(table, node)}`)),
 
     increment: ({ table, where: node, column, by }) =>
-      mapErrors(() =>
+      guard(() =>
         affected(
           sql`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`,
         ),
       ),
 
     updateWith: ({ table, where: node, set, returning: wanted }) =>
-      mapErrors(async () => {
+      guard(async () => {
         const values = sql.join(
           set.map(([column, expr]) => sql`${sql.id(column)} = ${expression(table, expr)}`),
         );
@@ -218,13 +220,13 @@ export function createKyselyDriver(
   }
   if (returning) {
     driver.incrementReturning = ({ table, where: node, column, by }) =>
-      mapErrors(() =>
+      guard(() =>
         rows(
           sql<Row>`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)} RETURNING *`,
         ),
       );
     driver.updateReturning = ({ table, where: node, values }) =>
-      mapErrors(() =>
+      guard(() =>
         Object.keys(values).length === 0
           ? rows(selectAll(table, node))
           : rows(
