@@ -7,6 +7,7 @@ import { mapErrors } from "./errors";
 import { rowsAsJson } from "./pg-bulk-insert";
 import { runSelect } from "./select-cache";
 import { nestJoins } from "./select-sql";
+import { runCached, whereKey, whereValues } from "./statement-cache";
 import type { DynamicKysely, SqlDialect } from "./types";
 import { whereSql } from "./where-sql";
 
@@ -38,6 +39,18 @@ export function createKyselyDriver(
   const rows = async (query: RawBuilder<Row>): Promise<Row[]> => (await query.execute(db)).rows;
   const affected = async (query: RawBuilder<unknown>): Promise<number> =>
     Number((await query.execute(db)).numAffectedRows ?? 0n);
+
+  /**
+   * A statement of shape `key` with `values` bound in order, from the shared statement cache:
+   * Kysely builds and compiles only the first of each shape.
+   */
+  const cached = (key: string, values: unknown[], build: () => RawBuilder<unknown>) =>
+    runCached(db, config, key, values, build);
+  const count = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0n);
+  /** The values of `SET a = ?, b = ? WHERE ...`, in binding order. */
+  const setThenWhere = (values: Row, node: WhereNode | undefined) => whereValues(node, Object.values(values));
+  const setKey = (table: string, values: Row, node: WhereNode | undefined) =>
+    `${table}\u0002${Object.keys(values).join("\u0001")}\u0002${whereKey(node)}`;
 
   const where = (table: string, node: WhereNode | undefined) =>
     node ? sql`WHERE ${whereSql(node, dialect, table)}` : sql``;
@@ -145,16 +158,18 @@ export function createKyselyDriver(
 
     insert: ({ table, values }) =>
       guard(async () => {
+        const key = `${table}\u0002${Object.keys(values).join("\u0001")}`;
         if (returning) {
-          const [row] = await rows(sql<Row>`${insertSql(table, values)} RETURNING *`);
+          const built = () => sql<Row>`${insertSql(table, values)} RETURNING *`;
+          const [row] = (await cached(`IR\u0002${key}`, Object.values(values), built)).rows;
           if (!row) throw new Error(`INSERT INTO ${table} returned no row`);
           return row;
         }
-        await insertSql(table, values).execute(db);
+        await cached(`I\u0002${key}`, Object.values(values), () => insertSql(table, values));
         const idColumn = config.idColumns.get(table) ?? "id";
-        const [row] = await rows(
-          sql<Row>`SELECT * FROM ${sql.table(table)} WHERE ${sql.id(idColumn)} = ${values[idColumn]}`,
-        );
+        const byId = () =>
+          sql<Row>`SELECT * FROM ${sql.table(table)} WHERE ${sql.id(idColumn)} = ${values[idColumn]}`;
+        const [row] = (await cached(`K\u0002${table}\u0002${idColumn}`, [values[idColumn]], byId)).rows;
         if (!row) throw new Error(`The row inserted into ${table} could not be read back`);
         return row;
       }),
@@ -173,27 +188,35 @@ export function createKyselyDriver(
 
     count: ({ table, where: node }) =>
       guard(async () => {
-        const [row] = await rows(
-          sql<Row>`SELECT COUNT(*) AS ${sql.id("count")} FROM ${sql.table(table)} ${where(table, node)}`,
-        );
+        const built = () =>
+          sql<Row>`SELECT COUNT(*) AS ${sql.id("count")} FROM ${sql.table(table)} ${where(table, node)}`;
+        const key = `C\u0002${table}\u0002${whereKey(node)}`;
+        const [row] = (await cached(key, whereValues(node, []), built)).rows;
         return Number(row?.count ?? 0);
       }),
 
     updateMany: ({ table, where: node, values }) =>
       guard(async () => {
         if (Object.keys(values).length === 0) return driver.count({ table, where: node });
-        return affected(sql`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)}`);
+        const built = () => sql`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)}`;
+        return count(
+          await cached(`U\u0002${setKey(table, values, node)}`, setThenWhere(values, node), built),
+        );
       }),
 
     deleteMany: ({ table, where: node }) =>
-      guard(() => affected(sql`DELETE FROM ${sql.table(table)} ${where(table, node)}`)),
+      guard(async () => {
+        const built = () => sql`DELETE FROM ${sql.table(table)} ${where(table, node)}`;
+        return count(await cached(`D\u0002${table}\u0002${whereKey(node)}`, whereValues(node, []), built));
+      }),
 
     increment: ({ table, where: node, column, by }) =>
-      guard(() =>
-        affected(
-          sql`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`,
-        ),
-      ),
+      guard(async () => {
+        const built = () =>
+          sql`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`;
+        const key = `+\u0002${table}\u0002${column}\u0002${whereKey(node)}`;
+        return count(await cached(key, whereValues(node, [by]), built));
+      }),
 
     updateWith: ({ table, where: node, set, returning: wanted }) =>
       guard(async () => {
@@ -220,19 +243,23 @@ export function createKyselyDriver(
   }
   if (returning) {
     driver.incrementReturning = ({ table, where: node, column, by }) =>
-      guard(() =>
-        rows(
-          sql<Row>`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)} RETURNING *`,
-        ),
-      );
+      guard(async () => {
+        const built = () =>
+          sql<Row>`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)} RETURNING *`;
+        const key = `+R\u0002${table}\u0002${column}\u0002${whereKey(node)}`;
+        return (await cached(key, whereValues(node, [by]), built)).rows;
+      });
     driver.updateReturning = ({ table, where: node, values }) =>
-      guard(() =>
-        Object.keys(values).length === 0
-          ? rows(selectAll(table, node))
-          : rows(
-              sql<Row>`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)} RETURNING *`,
-            ),
-      );
+      guard(async () => {
+        if (Object.keys(values).length === 0) {
+          const key = `A\u0002${table}\u0002${whereKey(node)}`;
+          return (await cached(key, whereValues(node, []), () => selectAll(table, node))).rows;
+        }
+        const built = () =>
+          sql<Row>`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)} RETURNING *`;
+        return (await cached(`UR\u0002${setKey(table, values, node)}`, setThenWhere(values, node), built))
+          .rows;
+      });
   }
   return driver;
 }
