@@ -100,15 +100,9 @@ async function main(url: string) {
 
     // The same purchase when the merchant has a webhook endpoint subscribed to every event: the
     // events are built and written to the outbox, and every change runs in a transaction.
-    await app.db.create({
-      model: "billingWebhookEndpoint",
-      data: {
-        merchantId: app.merchant.id,
-        url: "https://hooks.example.com/in",
-        secret: "whsec_bench",
-        events: [],
-        enabled: true,
-      },
+    await app.services.webhooks.createEndpoint(app.merchant.id, {
+      url: "https://hooks.example.com/in",
+      events: [],
     });
     const withEndpoint = await roundTrips(() => purchase(buyers[0]!, product.data.id));
     console.log(

@@ -98,11 +98,22 @@ export async function fixedProduct(
   return product.id;
 }
 
-/** An enabled webhook endpoint of the merchant subscribed to `events` (`[]`: every event), inserted directly. */
+/**
+ * An enabled webhook endpoint of the merchant subscribed to `events` (`[]`: every event), inserted
+ * directly; the merchant's `webhookVersion` moves as the webhook service moves it.
+ */
 export async function webhookEndpoint(db: DBAdapter, merchantId: string, events: readonly string[]) {
-  await db.create({
-    model: "billingWebhookEndpoint",
-    data: { merchantId, url: "https://hooks.example.com/in", secret: "whsec_test", events, enabled: true },
+  await db.transaction(async (tx) => {
+    await tx.create({
+      model: "billingWebhookEndpoint",
+      data: { merchantId, url: "https://hooks.example.com/in", secret: "whsec_test", events, enabled: true },
+    });
+    await tx.incrementOne({
+      model: "billingMerchant",
+      where: [{ field: "id", value: merchantId }],
+      field: "webhookVersion",
+      by: 1,
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext, BillingEvent, BillingEventType, DBAdapter } from "../../plugin";
 import type { BillingOptions } from "./options";
 import type { PaymentProcessor } from "./processors/processor";
+import type { SeenMerchant } from "./webhooks/endpoint-cache";
 import type { KnownEndpoints } from "./webhooks/outbox";
 
 export type { KnownEndpoints } from "./webhooks/outbox";
@@ -32,9 +33,11 @@ export interface BillingContext {
   write<T>(fn: (tx: DBAdapter, emit: Emit) => Promise<T>, endpoints?: KnownEndpoints): Promise<T>;
   /**
    * A merchant's enabled webhook endpoints, read once for a request whose several writes emit
-   * events of that merchant (hand them to `write` / `writeOne`).
+   * events of that merchant (hand them to `write` / `writeOne`). `merchant`: the merchant row this
+   * request has just read; while its `webhookVersion` is unchanged, endpoints kept by this process
+   * are used without a read (`webhooks/endpoint-cache.ts`).
    */
-  readEndpoints(merchantId: string): Promise<KnownEndpoints>;
+  readEndpoints(merchantId: string, merchant?: SeenMerchant | null): Promise<KnownEndpoints>;
   /**
    * Does an event of one of these types go anywhere (a subscribed endpoint among these, or an
    * `onEvent` listener)? When not, its payload need not be built.

@@ -3,6 +3,7 @@ import type { BillingContext, Emit, ResolvedBillingOptions } from "./context";
 import { envelope } from "./context";
 import type { BillingOptions } from "./options";
 import { testProcessor } from "./processors/test-processor";
+import { createEndpointCache } from "./webhooks/endpoint-cache";
 import { anySubscribed, createOutboxWriter, enabledEndpoints } from "./webhooks/outbox";
 
 export function resolveBillingOptions(options: BillingOptions): ResolvedBillingOptions {
@@ -52,10 +53,7 @@ export function createBillingContext(app: AppContext, options: ResolvedBillingOp
     processor: options.processor ?? testProcessor(),
     now,
     write: (fn, known) => run(fn, known),
-    readEndpoints: async (merchantId) => ({
-      merchantId,
-      endpoints: await enabledEndpoints(app.adapter, merchantId),
-    }),
+    readEndpoints: createEndpointCache(app.adapter),
     delivers: (known, types) => Boolean(options.onEvent) || anySubscribed(known.endpoints, types),
     async writeOne(merchantId, types, fn, read) {
       const known = read?.merchantId === merchantId ? read : undefined;

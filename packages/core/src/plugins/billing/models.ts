@@ -48,6 +48,11 @@ export const merchantFields = {
   featureSettings: json(),
   subscriptionSettings: json(),
   invoiceCounter: { type: "number", required: true, default: 0, bigint: true },
+  /**
+   * Moved forward in the transaction of every change to the merchant's webhook endpoints: a
+   * process that read the endpoints under this value may use them again while it holds.
+   */
+  webhookVersion: { type: "number", required: true, default: 0 },
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;

@@ -149,10 +149,18 @@ describe("disabling", () => {
     expect((await app.auth.billing.runDue()).webhooks).toEqual({ delivered: 0, failed: 3, skipped: 0 });
     app.clock.advance(4001); // past the first backoff (<= 2000 x 2^1)
     await app.emit("order.paid", { id: "ord_4" }); // due now, strictly after the three retries
+    // Disabling moves the merchant's webhookVersion: processes that keep its endpoints read them again.
+    const version = async () =>
+      (await app.db.findOne<{ webhookVersion: number }>({
+        model: "billingMerchant",
+        where: [{ field: "id", value: app.merchant.id }],
+      }))!.webhookVersion;
+    const before = await version();
     const second = await app.services.webhooks.deliverDue({ limit: 3 });
     expect(second).toEqual({ delivered: 0, failed: 3, skipped: 0 });
     const endpoint = await app.services.webhooks.getEndpoint(app.merchant.id, app.endpoint.id);
     expect(endpoint.enabled).toBe(false);
+    expect(await version()).toBe(before + 1);
     const statuses = (await app.rows()).map((r) => (r.payload.includes("ord_4") ? "4" : "1-3") + r.status);
     expect(statuses.sort()).toEqual(["1-3failed", "1-3failed", "1-3failed", "4skipped"]);
     // No new rows for a disabled endpoint; re-enabling is manual.

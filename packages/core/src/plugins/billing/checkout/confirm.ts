@@ -147,7 +147,7 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     // same time) and handed to every later step and transaction.
     const [products, endpoints] = await Promise.all([
       loadProductsById(db, current.productIds?.length ? current.productIds : [current.productId]),
-      ctx.readEndpoints(current.merchantId),
+      ctx.readEndpoints(current.merchantId, parties?.merchant),
     ]);
     const { changes, product, discount } = await applyCheckoutPatch(
       ctx,

@@ -98,7 +98,7 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
         : input.customerExternalId
           ? customers.byExternalId(db, merchantId, input.customerExternalId)
           : null,
-      ctx.readEndpoints(merchantId),
+      ctx.readEndpoints(merchantId, merchant),
     ]);
 
     // Prefill from a linked customer only where the caller gave nothing (BILLING.md 1.2 rule 6).

@@ -12,6 +12,14 @@ export function merchantRepository(db: DBAdapter) {
       db.findOne<MerchantRow>({ model: "billingMerchant", where: [{ field: "isDefault", value: true }] }),
     update: (id: string, update: Row) =>
       db.update<MerchantRow>({ model: "billingMerchant", where: byId(id), update }),
+    /** Moves the webhook version forward (in the transaction that changes an endpoint). */
+    bumpWebhookVersion: (id: string) =>
+      db.incrementOne<MerchantRow>({
+        model: "billingMerchant",
+        where: byId(id),
+        field: "webhookVersion",
+        by: 1,
+      }),
     /** Adds `by` (default one) to the invoice counter atomically; the row after the change. */
     bumpInvoiceCounter: (id: string, by = 1) =>
       db.incrementOne<MerchantRow>({

@@ -102,7 +102,7 @@ export function createWebhookDeliverer(ctx: BillingContext, policy: WebhookPolic
       update.nextAttemptAt = new Date(now.getTime() + retryDelay(attempts, policy, random));
     }
     await finish(row, { ...update, status }, sent);
-    if (status === "failed") await disableIfFailing(ctx, policy, row.endpointId);
+    if (status === "failed") await disableIfFailing(ctx, policy, row.endpointId, row.merchantId);
     return sent.succeeded ? "delivered" : "failed";
   }
 

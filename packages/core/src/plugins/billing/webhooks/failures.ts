@@ -1,4 +1,5 @@
 import type { BillingContext } from "../context";
+import { merchantRepository } from "../merchants/repository";
 import type { WebhookPolicy } from "./policy";
 import { webhookRepository } from "./repository";
 
@@ -12,6 +13,7 @@ export async function disableIfFailing(
   ctx: BillingContext,
   policy: WebhookPolicy,
   endpointId: string,
+  merchantId: string,
 ): Promise<boolean> {
   const db = ctx.app.adapter;
   const recent = await webhookRepository(db).recentFinished(endpointId, policy.disableAfterFailures);
@@ -21,6 +23,7 @@ export async function disableIfFailing(
     const repo = webhookRepository(tx);
     if (!(await repo.disableEndpoint(endpointId, now))) return false;
     await repo.skipPending(endpointId, now);
+    await merchantRepository(tx).bumpWebhookVersion(merchantId);
     return true;
   });
   if (disabled) {

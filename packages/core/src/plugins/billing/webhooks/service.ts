@@ -2,6 +2,7 @@ import type { DBAdapter } from "../../../plugin";
 import { generateWebhookSecret } from "../../../plugin";
 import type { BillingContext } from "../context";
 import { BILLING_ERRORS } from "../errors";
+import { merchantRepository } from "../merchants/repository";
 import { paginated } from "../pagination";
 import { createAddressGuard } from "./address-guard";
 import { createWebhookDeliverer } from "./deliver";
@@ -42,14 +43,19 @@ export function createWebhookService(ctx: BillingContext) {
     const url = checkEndpointUrl(input.url);
     const secret = input.secret !== undefined ? checkGivenSecret(input.secret) : generateWebhookSecret();
     const now = ctx.now();
-    const row = await webhookRepository(db).insertEndpoint({
-      merchantId,
-      url,
-      events: checkEvents(input.events ?? []),
-      secret,
-      enabled: true,
-      createdAt: now,
-      modifiedAt: now,
+    const events = checkEvents(input.events ?? []);
+    const row = await db.transaction(async (tx) => {
+      const inserted = await webhookRepository(tx).insertEndpoint({
+        merchantId,
+        url,
+        events,
+        secret,
+        enabled: true,
+        createdAt: now,
+        modifiedAt: now,
+      });
+      await merchantRepository(tx).bumpWebhookVersion(merchantId);
+      return inserted;
     });
     return { ...serializeEndpoint(row), secret };
   }
@@ -70,7 +76,11 @@ export function createWebhookService(ctx: BillingContext) {
     if (patch.url !== undefined) update.url = checkEndpointUrl(patch.url);
     if (patch.events !== undefined) update.events = checkEvents(patch.events);
     if (patch.enabled !== undefined) update.enabled = patch.enabled;
-    const row = await webhookRepository(db).updateEndpoint(id, update);
+    const row = await db.transaction(async (tx) => {
+      const changed = await webhookRepository(tx).updateEndpoint(id, update);
+      if (changed) await merchantRepository(tx).bumpWebhookVersion(merchantId);
+      return changed;
+    });
     if (!row) throw BILLING_ERRORS.WEBHOOK_ENDPOINT_NOT_FOUND();
     return serializeEndpoint(row);
   }
@@ -80,6 +90,7 @@ export function createWebhookService(ctx: BillingContext) {
     await db.transaction(async (tx) => {
       await endpointRow(merchantId, id, tx);
       await webhookRepository(tx).deleteEndpoint(id);
+      await merchantRepository(tx).bumpWebhookVersion(merchantId);
     });
     return { success: true as const };
   }
