@@ -5,10 +5,12 @@
  * One purchase is checked end to end before anything is timed (checkout succeeded, the buyer's
  * order paid with the right amount); after the timed runs every checkout must have its paid order.
  * Purchases/s at 1, 8 and 32 in flight (one buyer per worker). `BENCH_CHECKOUTS=n` per row (a fifth
- * of it one at a time).
+ * of it one at a time). Then the same purchases over HTTP (`bench/checkout-http.ts`): a node:http
+ * server in its own process, keep-alive clients in this one.
  */
 
 import { address } from "../test/billing/fixtures";
+import { checkoutOverHttp } from "./checkout-http";
 import { CORES, fmt, measured, pgBillingApp, pgUrl, roundTrips, timed } from "./pg-app";
 
 const PER_ROW = Number(process.env.BENCH_CHECKOUTS ?? 500);
@@ -113,5 +115,7 @@ async function main(url: string) {
   }
 }
 
-if (pgUrl) await main(pgUrl);
-else console.log("\nCheckout: skipped (set GATEHOUSE_PG_URL to a PostgreSQL database)");
+if (pgUrl) {
+  await main(pgUrl);
+  await checkoutOverHttp(pgUrl, PER_ROW);
+} else console.log("\nCheckout: skipped (set GATEHOUSE_PG_URL to a PostgreSQL database)");
