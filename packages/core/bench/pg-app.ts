@@ -9,6 +9,7 @@ import { postgresAdapter } from "../src/adapters/kysely/index";
 import type { DBAdapter } from "../src/db/adapter";
 import { migrate } from "../src/db/migrate";
 import { resolvePhysical } from "../src/db/physical";
+import type { AuthOptions } from "../src/kernel/options";
 import { admin } from "../src/plugins/admin";
 import { billing } from "../src/plugins/billing";
 import type { BillingOptions } from "../src/plugins/billing/options";
@@ -24,7 +25,13 @@ export const CORES = availableParallelism();
 export async function pgBillingApp(
   connectionString: string,
   tag: string,
-  options: { poolSize?: number; billing?: BillingOptions; start?: number } = {},
+  options: {
+    poolSize?: number;
+    billing?: BillingOptions;
+    start?: number;
+    /** The auth's rate limiter (over HTTP it sees client IPs; in-process it does not). */
+    rateLimit?: AuthOptions["rateLimit"];
+  } = {},
 ) {
   const tablePrefix = `bench${tag}${Math.random().toString(36).slice(2, 7)}_`;
   // The prefix names the connections: their PostgreSQL backends are found for CPU accounting.
@@ -43,6 +50,7 @@ export async function pgBillingApp(
       preparedStatements: process.env.BENCH_PG_PREPARED !== "0",
     }),
     advanced: { now: () => new Date(clock.t) },
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     plugins: [admin(), billing({ processor, ...options.billing })],
   });
   const tables = resolvePhysical(app.auth.$context.schema, { tablePrefix });
