@@ -41,7 +41,14 @@ type PgQueryConstructor = new (text: string, values: readonly unknown[]) => PgQu
 /** What pg's client accepts beyond Kysely's view of it: a Query of its own, answered through its callback. */
 interface PgClient {
   query(query: PgQuery): unknown;
+  query(text: string): Promise<Result>;
+  /** pg >= 8.21: send queued queries without waiting for each answer (pipeline mode). */
+  pipeline?: boolean;
+  connection?: { stream?: { cork?(): void; uncork?(): void } };
 }
+
+/** What Kysely reads of the answer to BEGIN, COMMIT or ROLLBACK (a statement never sent: no rows). */
+const noRows = (command: string): Result => ({ command, rowCount: null, rows: [] }) as unknown as Result;
 
 /** Adapters sharing one pool must not share names: each adapter has its own prefix. */
 let adapters = 0;
@@ -102,6 +109,44 @@ function wrapClient(client: PostgresPoolClient, names: StatementNames): Postgres
   const pg = client as unknown as PgClient;
   const Query = (client.constructor as { Query?: PgQueryConstructor }).Query;
   let inTransaction = false;
+  /**
+   * A BEGIN not sent yet: it goes out with the transaction's first statement, in one write and one
+   * round trip (pg's pipeline mode, on for those two queries only). A transaction that sends nothing
+   * sends neither BEGIN nor its COMMIT/ROLLBACK. Only where pg has pipeline mode.
+   */
+  let pendingBegin: string | undefined;
+  const canPipeline = typeof pg.pipeline === "boolean";
+
+  /** Sends BEGIN, then `next()`'s statement behind it without waiting; the statement's answer. */
+  const withBegin = (begin: string, next: () => Promise<Result>): Promise<Result> => {
+    const stream = pg.connection?.stream;
+    pg.pipeline = true;
+    stream?.cork?.();
+    let began: Promise<Result>;
+    let answered: Promise<Result>;
+    try {
+      began = pg.query(begin);
+      answered = next();
+    } finally {
+      stream?.uncork?.();
+    }
+    // A failed BEGIN fails the pair (the statement then ran outside a transaction: it answers too).
+    began.catch(() => undefined);
+    return answered
+      .then(
+        async (result) => {
+          await began;
+          return result;
+        },
+        async (error: unknown) => {
+          await began;
+          throw error;
+        },
+      )
+      .finally(() => {
+        pg.pipeline = false;
+      });
+  };
 
   /** Sends `text` as the statement `name`; `retry`: on a plan change outside a transaction, once more. */
   const send = (text: string, values: readonly unknown[], name: string, retry: boolean): Promise<Result> =>
@@ -126,19 +171,38 @@ function wrapClient(client: PostgresPoolClient, names: StatementNames): Postgres
       return client.processID;
     },
     release(destroy?: boolean) {
+      pendingBegin = undefined;
+      inTransaction = false;
       client.release(destroy);
     },
     query(textOrCursor: unknown, values?: readonly unknown[]) {
       if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
+      const text = textOrCursor;
       const parameters = values ?? [];
-      if (parameters.length === 0) {
-        if (OPENS_TRANSACTION.test(textOrCursor)) inTransaction = true;
-        else if (ENDS_TRANSACTION.test(textOrCursor)) inTransaction = false;
-        return client.query(textOrCursor, parameters);
+      if (parameters.length === 0 && OPENS_TRANSACTION.test(text)) {
+        inTransaction = true;
+        if (!canPipeline || pendingBegin !== undefined) return client.query(text, parameters);
+        pendingBegin = text;
+        return Promise.resolve(noRows("BEGIN"));
       }
-      const name = Query === undefined ? undefined : names.nameFor(textOrCursor);
-      if (name === undefined) return client.query(textOrCursor, parameters);
-      return send(textOrCursor, parameters, name, true);
+      if (parameters.length === 0 && ENDS_TRANSACTION.test(text)) {
+        inTransaction = false;
+        if (pendingBegin !== undefined) {
+          // Nothing was sent in this transaction: there is nothing to commit or roll back.
+          pendingBegin = undefined;
+          return Promise.resolve(noRows(/^\s*(?:commit|end)\b/i.test(text) ? "COMMIT" : "ROLLBACK"));
+        }
+        return client.query(text, parameters);
+      }
+      const run = (): Promise<Result> => {
+        const name = parameters.length === 0 || Query === undefined ? undefined : names.nameFor(text);
+        if (name === undefined) return client.query(text, parameters) as Promise<Result>;
+        return send(text, parameters, name, true);
+      };
+      const begin = pendingBegin;
+      if (begin === undefined) return run();
+      pendingBegin = undefined;
+      return withBegin(begin, run);
     },
   };
   return wrapped as unknown as PostgresPoolClient;
