@@ -20,7 +20,8 @@ import { processCpuMs } from "./process-cpu";
 const ORIGIN = "http://localhost:3000";
 const BASE_PATH = "/api/auth";
 const IN_FLIGHT = [8, 32];
-const WARM_UP = 256;
+/** Untimed purchases first (JIT, pool connections, prepared statements; every buyer a customer). */
+const WARM_UP = Number(process.env.BENCH_CHECKOUT_WARM_UP ?? 1000);
 
 /**
  * A signed-in buyer and the loopback address it connects from (127.0.0.2, .3, ...): each buyer is a
