@@ -3,6 +3,7 @@
  * their own (dropped by `close`), an app with the billing and admin plugins, an injectable clock,
  * the test processor, and a signed-in platform admin (the merchant auth the billing tests use).
  */
+import { Socket } from "node:net";
 import { availableParallelism } from "node:os";
 import pg from "pg";
 import { postgresAdapter } from "../src/adapters/kysely/index";
@@ -133,6 +134,30 @@ export async function timed(total: number, concurrency: number, task: (i: number
     }),
   );
   return (performance.now() - start) / 1000;
+}
+
+/**
+ * Writes to sockets while `run` runs: with PostgreSQL the only sockets in this process, its round
+ * trips (a transaction's BEGIN travels in one write with the first statement).
+ */
+export async function socketWrites(run: () => Promise<unknown>) {
+  const proto = Socket.prototype as unknown as Record<"_write" | "_writev", (...a: unknown[]) => unknown>;
+  const originals = { _write: proto._write, _writev: proto._writev };
+  let n = 0;
+  for (const method of ["_write", "_writev"] as const) {
+    const original = originals[method];
+    proto[method] = function (this: Socket, ...args: unknown[]) {
+      n++;
+      return original.apply(this, args);
+    };
+  }
+  try {
+    await run();
+  } finally {
+    proto._write = originals._write;
+    proto._writev = originals._writev;
+  }
+  return n;
 }
 
 /** Statements sent to PostgreSQL while `run` runs (every pooled client's `query`). */
