@@ -1,4 +1,5 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import { describedQuery } from "./pg-described";
 
 /*
  * Named prepared statements for node-postgres under Kysely. PostgreSQL spends most of its CPU per
@@ -107,7 +108,9 @@ const ENDS_TRANSACTION = /^\s*(?:commit|end|abort|rollback(?!\s+(?:work\s+|trans
 
 function wrapClient(client: PostgresPoolClient, names: StatementNames): PostgresPoolClient {
   const pg = client as unknown as PgClient;
-  const Query = (client.constructor as { Query?: PgQueryConstructor }).Query;
+  const PgQuery = (client.constructor as { Query?: PgQueryConstructor }).Query;
+  // Executions of a statement this connection has described skip the Describe (pg-described.ts).
+  const Query = PgQuery && ((describedQuery(PgQuery) as PgQueryConstructor | undefined) ?? PgQuery);
   let inTransaction = false;
   /**
    * A BEGIN not sent yet: it goes out with the transaction's first statement, in one write and one
