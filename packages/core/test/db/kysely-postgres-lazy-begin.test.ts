@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAdapter } from "../../src/adapters/kysely/index";
+import { preparedStatementPool } from "../../src/adapters/kysely/pg-prepared";
 import { type DatabaseAdapter, type DBAdapter, isAdapterError } from "../../src/db/adapter";
 import type { Schema } from "../../src/db/model";
 import { serviceAvailable, serviceUrls } from "../helpers/services";
@@ -112,5 +113,28 @@ describe.skipIf(!available)("kysely postgres: BEGIN sent with the first statemen
     );
     expect(failed).toEqual({ value: "early", writes: 0 });
     expect(await count()).toBeGreaterThan(0);
+  });
+
+  it("a query object (a cursor) after a pending BEGIN runs inside the transaction", async () => {
+    const wrapped = preparedStatementPool(pool as never);
+    const client = (await wrapped.connect()) as unknown as {
+      query(text: string | object, values?: unknown[]): Promise<unknown>;
+      release(): void;
+    };
+    try {
+      await client.query("begin", []);
+      const insert = new pg.Query(
+        `INSERT INTO "${prefix}item" ("id", "label", "rank") VALUES ('cursor-row', 'cursor', 9)`,
+      );
+      await new Promise<void>((resolve, reject) => {
+        insert.on("end", () => resolve());
+        insert.on("error", reject);
+        client.query(insert);
+      });
+      await client.query("rollback", []);
+    } finally {
+      client.release();
+    }
+    expect(await db.findOne({ model: "item", where: [{ field: "label", value: "cursor" }] })).toBeNull();
   });
 });

@@ -179,7 +179,16 @@ function wrapClient(client: PostgresPoolClient, names: StatementNames): Postgres
       client.release(destroy);
     },
     query(textOrCursor: unknown, values?: readonly unknown[]) {
-      if (typeof textOrCursor !== "string") return client.query(textOrCursor as never);
+      if (typeof textOrCursor !== "string") {
+        // A cursor (pg-cursor, pg-query-stream) cannot ride in a pipeline: a pending BEGIN goes
+        // ahead of it on its own (pg answers queued queries in order).
+        if (pendingBegin !== undefined) {
+          const begin = pendingBegin;
+          pendingBegin = undefined;
+          pg.query(begin).catch(() => undefined);
+        }
+        return client.query(textOrCursor as never);
+      }
       const text = textOrCursor;
       const parameters = values ?? [];
       if (parameters.length === 0 && OPENS_TRANSACTION.test(text)) {
