@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { address } from "../test/billing/fixtures";
 import type { ServerReady } from "./checkout-server";
-import { CORES, fmt } from "./pg-app";
+import { CORES, fmt, paidOrders } from "./pg-app";
 import { processCpuMs } from "./process-cpu";
 
 /** The app's origin (createTestAuth's baseURL): the CSRF check wants it as Origin on POSTs. */
@@ -210,14 +210,7 @@ export async function checkoutOverHttp(url: string, perRow: number) {
     }
 
     const expected = 1 + WARM_UP + perRow * IN_FLIGHT.length;
-    const { order: o, checkout: c } = ready;
-    const counted = await client.query(
-      `SELECT (SELECT count(*)::int FROM ${o.table} WHERE ${o.status} = 'paid' AND ${o.totalAmount} = 2500) AS paid,
-              (SELECT count(*)::int FROM ${c.table} WHERE ${c.status} = 'succeeded') AS succeeded,
-              (SELECT count(*)::int FROM ${o.table}) AS orders`,
-    );
-    const check = counted.rows[0] as { paid: number; succeeded: number; orders: number };
-    const ok = check.paid === expected && check.succeeded === expected && check.orders === expected;
+    const { ok, check } = await paidOrders((text) => client.query(text), ready, expected);
 
     console.log(
       "\nCheckout over HTTP (node:http server in its own process, keep-alive clients in the benchmark process)",

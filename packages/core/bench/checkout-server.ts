@@ -8,12 +8,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toNodeHandler } from "../src/node";
-import { pgBillingApp } from "./pg-app";
+import { type CheckoutTables, checkoutTables, pgBillingApp } from "./pg-app";
 
 const BUYERS = 32;
 
 /** What the parent needs: where to send, as whom, and where to look in the database. */
-export interface ServerReady {
+export interface ServerReady extends CheckoutTables {
   readonly port: number;
   readonly pid: number;
   readonly productId: string;
@@ -21,9 +21,6 @@ export interface ServerReady {
   readonly cookies: string[];
   /** The tables' prefix, also the `application_name` of the server's PostgreSQL connections. */
   readonly tablePrefix: string;
-  /** Physical names (quoted) for the final check. */
-  readonly order: { readonly table: string; readonly status: string; readonly totalAmount: string };
-  readonly checkout: { readonly table: string; readonly status: string };
 }
 
 async function start(url: string) {
@@ -65,16 +62,13 @@ async function start(url: string) {
     );
     server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const o = app.physical("billingOrder");
-    const c = app.physical("billingCheckout");
     const ready: ServerReady = {
       port: (server.address() as AddressInfo).port,
       pid: process.pid,
       productId: product.data.id,
       cookies,
       tablePrefix: rows[0]!.name,
-      order: { table: o.table, status: o.col("status"), totalAmount: o.col("totalAmount") },
-      checkout: { table: c.table, status: c.col("status") },
+      ...checkoutTables(app.physical),
     };
     process.send!(ready);
   } catch (error) {

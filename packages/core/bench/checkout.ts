@@ -11,7 +11,18 @@
 
 import { address } from "../test/billing/fixtures";
 import { checkoutOverHttp } from "./checkout-http";
-import { CORES, fmt, measured, pgBillingApp, pgUrl, roundTrips, socketWrites, timed } from "./pg-app";
+import {
+  CORES,
+  checkoutTables,
+  fmt,
+  measured,
+  paidOrders,
+  pgBillingApp,
+  pgUrl,
+  roundTrips,
+  socketWrites,
+  timed,
+} from "./pg-app";
 
 const PER_ROW = Number(process.env.BENCH_CHECKOUTS ?? 2000);
 /**
@@ -86,16 +97,12 @@ async function main(url: string) {
       rows.push({ inFlight, count, ...m });
     }
 
-    const o = app.physical("billingOrder");
-    const c = app.physical("billingCheckout");
     const expected = 3 + buyers.length + CHECKOUT_WARM_UP + LEVELS.reduce((n, l) => n + l.count, 0);
-    const counted = await app.pool.query(
-      `SELECT (SELECT count(*)::int FROM ${o.table} WHERE ${o.col("status")} = 'paid' AND ${o.col("totalAmount")} = 2500) AS paid,
-              (SELECT count(*)::int FROM ${c.table} WHERE ${c.col("status")} = 'succeeded') AS succeeded,
-              (SELECT count(*)::int FROM ${o.table}) AS orders`,
+    const { ok, check } = await paidOrders(
+      (text) => app.pool.query(text),
+      checkoutTables(app.physical),
+      expected,
     );
-    const check = counted.rows[0] as { paid: number; succeeded: number; orders: number };
-    const ok = check.paid === expected && check.succeeded === expected && check.orders === expected;
 
     console.log("\nCheckout create + confirm -> paid order on PostgreSQL (test processor)");
     console.log(

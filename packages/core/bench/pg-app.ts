@@ -175,3 +175,34 @@ export async function roundTrips(run: () => Promise<unknown>) {
   }
   return n;
 }
+
+/** Quoted names the checkout benchmarks' final check reads. */
+export interface CheckoutTables {
+  readonly order: { readonly table: string; readonly status: string; readonly totalAmount: string };
+  readonly checkout: { readonly table: string; readonly status: string };
+}
+
+export function checkoutTables(physical: PgBillingApp["physical"]): CheckoutTables {
+  const o = physical("billingOrder");
+  const c = physical("billingCheckout");
+  return {
+    order: { table: o.table, status: o.col("status"), totalAmount: o.col("totalAmount") },
+    checkout: { table: c.table, status: c.col("status") },
+  };
+}
+
+/** Counted in the database: `expected` checkouts succeeded, each with its paid order of 2500. */
+export async function paidOrders(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+  { order: o, checkout: c }: CheckoutTables,
+  expected: number,
+) {
+  const counted = await query(
+    `SELECT (SELECT count(*)::int FROM ${o.table} WHERE ${o.status} = 'paid' AND ${o.totalAmount} = 2500) AS paid,
+            (SELECT count(*)::int FROM ${c.table} WHERE ${c.status} = 'succeeded') AS succeeded,
+            (SELECT count(*)::int FROM ${o.table}) AS orders`,
+  );
+  const check = counted.rows[0] as { paid: number; succeeded: number; orders: number };
+  const ok = check.paid === expected && check.succeeded === expected && check.orders === expected;
+  return { ok, check };
+}

@@ -2,6 +2,7 @@ import { memoryAdapter } from "../../src/adapters/memory";
 import type { DatabaseAdapter, DBAdapter } from "../../src/db/adapter";
 import { migrate } from "../../src/db/migrate";
 import { billing } from "../../src/plugins/billing";
+import { merchantRepository } from "../../src/plugins/billing/merchants/repository";
 import type { BillingOptions } from "../../src/plugins/billing/options";
 import type { BillingServices } from "../../src/plugins/billing/services";
 import { organization } from "../../src/plugins/organization";
@@ -108,12 +109,7 @@ export async function webhookEndpoint(db: DBAdapter, merchantId: string, events:
       model: "billingWebhookEndpoint",
       data: { merchantId, url: "https://hooks.example.com/in", secret: "whsec_test", events, enabled: true },
     });
-    await tx.incrementOne({
-      model: "billingMerchant",
-      where: [{ field: "id", value: merchantId }],
-      field: "webhookVersion",
-      by: 1,
-    });
+    await merchantRepository(tx).bumpWebhookVersion(merchantId);
   });
 }
 

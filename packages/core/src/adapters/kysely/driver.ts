@@ -37,8 +37,6 @@ export function createKyselyDriver(
   const returning = dialect !== "mysql";
 
   const rows = async (query: RawBuilder<Row>): Promise<Row[]> => (await query.execute(db)).rows;
-  const affected = async (query: RawBuilder<unknown>): Promise<number> =>
-    Number((await query.execute(db)).numAffectedRows ?? 0n);
 
   /**
    * A statement of shape `key` with `values` bound in order, from the shared statement cache:
@@ -47,16 +45,25 @@ export function createKyselyDriver(
   const cached = (key: string, values: unknown[], build: () => RawBuilder<unknown>) =>
     runCached(db, config, key, values, build);
   const count = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0n);
+  const affected = async (query: RawBuilder<unknown>): Promise<number> => count(await query.execute(db));
   /** The values of `SET a = ?, b = ? WHERE ...`, in binding order. */
   const setThenWhere = (values: Row, node: WhereNode | undefined) => whereValues(node, Object.values(values));
+  /** The shape of a write of these columns: its table and column names. */
+  const columnsKey = (table: string, values: Row) => `${table}\u0002${Object.keys(values).join("\u0001")}`;
   const setKey = (table: string, values: Row, node: WhereNode | undefined) =>
-    `${table}\u0002${Object.keys(values).join("\u0001")}\u0002${whereKey(node)}`;
+    `${columnsKey(table, values)}\u0002${whereKey(node)}`;
+  const incrementKey = (table: string, column: string, node: WhereNode | undefined) =>
+    `${table}\u0002${column}\u0002${whereKey(node)}`;
 
   const where = (table: string, node: WhereNode | undefined) =>
     node ? sql`WHERE ${whereSql(node, dialect, table)}` : sql``;
 
   const assignments = (values: Row) =>
     sql.join(Object.entries(values).map(([column, value]) => sql`${sql.id(column)} = ${value}`));
+  const updateSql = (table: string, values: Row, node: WhereNode | undefined) =>
+    sql<Row>`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)}`;
+  const incrementSql = (table: string, column: string, by: number, node: WhereNode | undefined) =>
+    sql<Row>`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`;
 
   const insertSql = (table: string, values: Row) => {
     const columns = Object.keys(values);
@@ -158,7 +165,7 @@ export function createKyselyDriver(
 
     insert: ({ table, values }) =>
       guard(async () => {
-        const key = `${table}\u0002${Object.keys(values).join("\u0001")}`;
+        const key = columnsKey(table, values);
         if (returning) {
           const built = () => sql<Row>`${insertSql(table, values)} RETURNING *`;
           const [row] = (await cached(`IR\u0002${key}`, Object.values(values), built)).rows;
@@ -198,7 +205,7 @@ export function createKyselyDriver(
     updateMany: ({ table, where: node, values }) =>
       guard(async () => {
         if (Object.keys(values).length === 0) return driver.count({ table, where: node });
-        const built = () => sql`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)}`;
+        const built = () => updateSql(table, values, node);
         return count(
           await cached(`U\u0002${setKey(table, values, node)}`, setThenWhere(values, node), built),
         );
@@ -212,10 +219,10 @@ export function createKyselyDriver(
 
     increment: ({ table, where: node, column, by }) =>
       guard(async () => {
-        const built = () =>
-          sql`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)}`;
-        const key = `+\u0002${table}\u0002${column}\u0002${whereKey(node)}`;
-        return count(await cached(key, whereValues(node, [by]), built));
+        const built = () => incrementSql(table, column, by, node);
+        return count(
+          await cached(`+\u0002${incrementKey(table, column, node)}`, whereValues(node, [by]), built),
+        );
       }),
 
     updateWith: ({ table, where: node, set, returning: wanted }) =>
@@ -244,9 +251,8 @@ export function createKyselyDriver(
   if (returning) {
     driver.incrementReturning = ({ table, where: node, column, by }) =>
       guard(async () => {
-        const built = () =>
-          sql<Row>`UPDATE ${sql.table(table)} SET ${sql.id(column)} = ${sql.id(column)} + ${by} ${where(table, node)} RETURNING *`;
-        const key = `+R\u0002${table}\u0002${column}\u0002${whereKey(node)}`;
+        const built = () => sql<Row>`${incrementSql(table, column, by, node)} RETURNING *`;
+        const key = `+R\u0002${incrementKey(table, column, node)}`;
         return (await cached(key, whereValues(node, [by]), built)).rows;
       });
     driver.updateReturning = ({ table, where: node, values }) =>
@@ -255,8 +261,7 @@ export function createKyselyDriver(
           const key = `A\u0002${table}\u0002${whereKey(node)}`;
           return (await cached(key, whereValues(node, []), () => selectAll(table, node))).rows;
         }
-        const built = () =>
-          sql<Row>`UPDATE ${sql.table(table)} SET ${assignments(values)} ${where(table, node)} RETURNING *`;
+        const built = () => sql<Row>`${updateSql(table, values, node)} RETURNING *`;
         return (await cached(`UR\u0002${setKey(table, values, node)}`, setThenWhere(values, node), built))
           .rows;
       });

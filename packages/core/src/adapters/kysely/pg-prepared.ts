@@ -169,6 +169,13 @@ function wrapClient(client: PostgresPoolClient, names: StatementNames): Postgres
       pg.query(query);
     });
 
+  /** One statement: named (prepared) when it has parameters and pg lets us name it. */
+  const statement = (text: string, parameters: readonly unknown[]): Promise<Result> => {
+    const name = parameters.length === 0 || Query === undefined ? undefined : names.nameFor(text);
+    if (name === undefined) return client.query(text, parameters as unknown[]) as Promise<Result>;
+    return send(text, parameters, name, true);
+  };
+
   const wrapped = {
     get processID() {
       return client.processID;
@@ -206,15 +213,10 @@ function wrapClient(client: PostgresPoolClient, names: StatementNames): Postgres
         }
         return client.query(text, parameters);
       }
-      const run = (): Promise<Result> => {
-        const name = parameters.length === 0 || Query === undefined ? undefined : names.nameFor(text);
-        if (name === undefined) return client.query(text, parameters) as Promise<Result>;
-        return send(text, parameters, name, true);
-      };
       const begin = pendingBegin;
-      if (begin === undefined) return run();
+      if (begin === undefined) return statement(text, parameters);
       pendingBegin = undefined;
-      return withBegin(begin, run);
+      return withBegin(begin, () => statement(text, parameters));
     },
   };
   return wrapped as unknown as PostgresPoolClient;

@@ -5,6 +5,9 @@ const byId = (id: string) => [{ field: "id", value: id }];
 
 /** The only code that touches `billingMerchant`. */
 export function merchantRepository(db: DBAdapter) {
+  /** Adds `by` to a counter of the merchant atomically; the row after the change. */
+  const increment = (id: string, field: "webhookVersion" | "invoiceCounter", by: number) =>
+    db.incrementOne<MerchantRow>({ model: "billingMerchant", where: byId(id), field, by });
   return {
     insert: (data: Row) => db.create<MerchantRow>({ model: "billingMerchant", data }),
     findById: (id: string) => db.findOne<MerchantRow>({ model: "billingMerchant", where: byId(id) }),
@@ -13,20 +16,8 @@ export function merchantRepository(db: DBAdapter) {
     update: (id: string, update: Row) =>
       db.update<MerchantRow>({ model: "billingMerchant", where: byId(id), update }),
     /** Moves the webhook version forward (in the transaction that changes an endpoint). */
-    bumpWebhookVersion: (id: string) =>
-      db.incrementOne<MerchantRow>({
-        model: "billingMerchant",
-        where: byId(id),
-        field: "webhookVersion",
-        by: 1,
-      }),
+    bumpWebhookVersion: (id: string) => increment(id, "webhookVersion", 1),
     /** Adds `by` (default one) to the invoice counter atomically; the row after the change. */
-    bumpInvoiceCounter: (id: string, by = 1) =>
-      db.incrementOne<MerchantRow>({
-        model: "billingMerchant",
-        where: byId(id),
-        field: "invoiceCounter",
-        by,
-      }),
+    bumpInvoiceCounter: (id: string, by = 1) => increment(id, "invoiceCounter", by),
   };
 }
