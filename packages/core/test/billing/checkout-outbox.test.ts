@@ -85,12 +85,12 @@ describe("a purchase's outbox and transactions", () => {
     expect(trips.readsByTable.billingBenefitGrant ?? 0).toBe(0);
   });
 
-  it("a repeat purchase's round trips: the endpoints kept under the merchant's version, no statement more", async () => {
-    // Create: products (prices with product and merchant joined), benefit links, custom field
-    // links, the linked customer, the insert. Confirm: the checkout (merchant joined), the same
-    // three catalog reads, open -> confirmed, the intent, then one transaction: confirmed ->
-    // succeeded, the invoice counter, the order, its item. The merchant's endpoints were read by
-    // the first purchase; its webhookVersion has not moved since, so they are not read again.
+  it("a repeat purchase's round trips: endpoints and catalog kept under the merchant's versions, no statement more", async () => {
+    // Create: the merchant (its catalogVersion), the linked customer, the insert. Confirm: the
+    // checkout (merchant joined), open -> confirmed, the intent, then one transaction: confirmed
+    // -> succeeded, the invoice counter, the order, its item. The merchant's endpoints and the
+    // product's prices, benefit and custom field links were read by the first purchase; neither
+    // webhookVersion nor catalogVersion has moved since, so they are not read again.
     for (const endpoints of [undefined, ["order.paid"], []]) {
       const { purchase, steps } = await setup(endpoints);
       await purchase();
@@ -98,12 +98,12 @@ describe("a purchase's outbox and transactions", () => {
       await purchase();
       const transactional = endpoints?.length === 0; // checkout.created / .updated go somewhere
       expect(steps.create).toEqual({
-        total: transactional ? 6 : 5,
+        total: transactional ? 4 : 3,
         endpoints: 0,
         transactions: transactional ? 1 : 0,
       });
       expect(steps.confirm).toEqual({
-        total: transactional ? 17 : endpoints ? 12 : 11,
+        total: transactional ? 14 : endpoints ? 9 : 8,
         endpoints: 0,
         transactions: transactional ? 2 : 1,
       });

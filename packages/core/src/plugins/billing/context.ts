@@ -1,4 +1,5 @@
 import type { AppContext, BillingEvent, BillingEventType, DBAdapter } from "../../plugin";
+import type { CatalogCache } from "./catalog/loads/cache";
 import type { BillingOptions } from "./options";
 import type { PaymentProcessor } from "./processors/processor";
 import type { SeenMerchant } from "./webhooks/endpoint-cache";
@@ -38,6 +39,11 @@ export interface BillingContext {
    * are used without a read (`webhooks/endpoint-cache.ts`).
    */
   readEndpoints(merchantId: string, merchant?: SeenMerchant | null): Promise<KnownEndpoints>;
+  /**
+   * Catalog rows kept by this process under each merchant's `catalogVersion`, for the product
+   * loads of checkout create and confirm (`catalog/loads/cache.ts`).
+   */
+  readonly catalog: CatalogCache;
   /**
    * Does an event of one of these types go anywhere (a subscribed endpoint among these, or an
    * `onEvent` listener)? When not, its payload need not be built.

@@ -1,4 +1,5 @@
 import type { AppContext, BillingEvent, DBAdapter } from "../../plugin";
+import { createCatalogCache } from "./catalog/loads/cache";
 import type { BillingContext, Emit, ResolvedBillingOptions } from "./context";
 import { envelope } from "./context";
 import type { BillingOptions } from "./options";
@@ -54,6 +55,7 @@ export function createBillingContext(app: AppContext, options: ResolvedBillingOp
     now,
     write: (fn, known) => run(fn, known),
     readEndpoints: createEndpointCache(app.adapter),
+    catalog: createCatalogCache(),
     delivers: (known, types) => Boolean(options.onEvent) || anySubscribed(known.endpoints, types),
     async writeOne(merchantId, types, fn, read) {
       const known = read?.merchantId === merchantId ? read : undefined;

@@ -53,6 +53,12 @@ export const merchantFields = {
    * process that read the endpoints under this value may use them again while it holds.
    */
   webhookVersion: { type: "number", required: true, default: 0 },
+  /**
+   * Moved forward in the transaction of every change to the merchant's catalog (products, prices,
+   * their links, benefits, custom fields, meters): catalog rows a process read under this value
+   * may be used again while it holds (`catalog/loads/cache.ts`).
+   */
+  catalogVersion: { type: "number", required: true, default: 0 },
   createdAt: created,
   modifiedAt: modified,
 } as const satisfies FieldMap;

@@ -1,5 +1,6 @@
 import type { DBAdapter } from "../../../plugin";
 import type { ProductRow } from "../rows";
+import type { LoadOptions } from "./loads/repository";
 import type { LoadedProduct } from "./repository";
 import { catalogRepository } from "./repository";
 
@@ -20,11 +21,8 @@ export const loadProductsById = (db: DBAdapter, ids: readonly string[], merchant
  * Loaded products by id with the merchants of their prices, from the same queries (a checkout
  * needs its merchant with its products); see `catalogRepository.loadWithMerchants`.
  */
-export const loadProductsWithMerchants = (
-  db: DBAdapter,
-  ids: readonly string[],
-  opts?: { readonly benefits?: boolean },
-) => catalogRepository(db).loadWithMerchants(ids, opts);
+export const loadProductsWithMerchants = (db: DBAdapter, ids: readonly string[], opts?: LoadOptions) =>
+  catalogRepository(db).loadWithMerchants(ids, opts);
 
 /** Products loaded without their benefits (`benefits: false`), with them (one query). */
 export const withBenefits = (db: DBAdapter, products: readonly LoadedProduct[]) =>

@@ -1,5 +1,5 @@
 import { type DBAdapter, isAdapterError, type Row } from "../../../plugin";
-import { loadProductsById } from "../catalog/load";
+import { loadProductsWithMerchants } from "../catalog/load";
 import type { BillingContext, Emit } from "../context";
 import { customerRepository } from "../customers/repository";
 import { redeemDiscount } from "../discounts/redeem";
@@ -146,7 +146,11 @@ export function createConfirm(deps: CheckoutDeps, settlement: Settlement) {
     // The checkout's products and its merchant's webhook endpoints are read once here (at the
     // same time) and handed to every later step and transaction.
     const [products, endpoints] = await Promise.all([
-      loadProductsById(db, current.productIds?.length ? current.productIds : [current.productId]),
+      loadProductsWithMerchants(db, current.productIds?.length ? current.productIds : [current.productId], {
+        merchants: false,
+        cache: ctx.catalog,
+        merchant: parties?.merchant?.id === current.merchantId ? parties.merchant : null,
+      }).then((loaded) => loaded.products),
       ctx.readEndpoints(current.merchantId, parties?.merchant),
     ]);
     const { changes, product, discount } = await applyCheckoutPatch(

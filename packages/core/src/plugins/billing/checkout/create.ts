@@ -73,7 +73,10 @@ export function createCheckoutCreator(deps: CheckoutDeps) {
       trialIntervalCount: input.trialIntervalCount,
     });
     const urls = await checkCheckoutUrls(ctx, input, request);
-    const loaded = await loadProductsWithMerchants(db, input.products, { benefits: answer === "view" });
+    const loaded = await loadProductsWithMerchants(db, input.products, {
+      benefits: answer === "view",
+      cache: ctx.catalog,
+    });
     const { merchants: priced } = loaded;
     let products = loaded.products;
     if (products.length !== new Set(input.products).size) throw BILLING_ERRORS.PRODUCT_NOT_FOUND();

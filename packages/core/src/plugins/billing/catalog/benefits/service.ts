@@ -8,6 +8,7 @@ import { merchantOf, parseInput, type Scoped } from "../input";
 import { assertOwned } from "../products/refs";
 import { catalogRepository } from "../repository";
 import { serializeBenefit } from "../serialize";
+import { catalogWrite } from "../write";
 import { benefitRepository } from "./repository";
 import {
   BENEFIT_PROPERTIES,
@@ -64,7 +65,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
     const data = parseInput(benefitCreateInput, input);
     const flags = parseInput(benefitFlagsInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx, emit) => {
+    return catalogWrite(ctx, merchant.id, async (tx, emit) => {
       await checkRefs(tx, merchant.id, data.type, data.properties);
       const row = await benefitRepository(tx).insert({
         merchantId: merchant.id,
@@ -86,7 +87,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
   async function update(input: BenefitUpdateInput) {
     const data = parseInput(benefitUpdateInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx, emit) => {
+    return catalogWrite(ctx, merchant.id, async (tx, emit) => {
       const current = await find(tx, merchant.id, data.id);
       const changes: Row = { modifiedAt: ctx.now() };
       if (data.description !== undefined) changes.description = data.description;
@@ -111,7 +112,7 @@ export function createBenefitService(ctx: BillingContext, merchants: MerchantSer
   async function remove(input: { id: string } & Scoped) {
     const data = parseInput(benefitIdInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx) => {
+    return catalogWrite(ctx, merchant.id, async (tx) => {
       const current = await find(tx, merchant.id, data.id);
       if (!current.deletable) throw BILLING_ERRORS.THIS_BENEFIT_CANNOT_BE_DELETED();
       await catalogRepository(tx).unlinkBenefit(current.id);

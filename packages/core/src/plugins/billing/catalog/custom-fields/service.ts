@@ -7,6 +7,7 @@ import { paginated } from "../../pagination";
 import { merchantOf, parseInput, type Scoped } from "../input";
 import { catalogRepository } from "../repository";
 import { serializeCustomField } from "../serialize";
+import { catalogWrite } from "../write";
 import { customFieldRepository } from "./repository";
 import {
   CUSTOM_FIELD_PROPERTIES,
@@ -54,7 +55,7 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     const data = parseInput(customFieldCreateInput, input);
     const merchant = await merchantOf(merchants, data);
     return slugSafe(() =>
-      ctx.write(async (tx) => {
+      catalogWrite(ctx, merchant.id, async (tx) => {
         await claimSlug(tx, merchant.id, data.slug);
         const row = await customFieldRepository(tx).insert({
           merchantId: merchant.id,
@@ -75,7 +76,7 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
     const data = parseInput(customFieldUpdateInput, input);
     const merchant = await merchantOf(merchants, data);
     return slugSafe(() =>
-      ctx.write(async (tx) => {
+      catalogWrite(ctx, merchant.id, async (tx) => {
         const current = await find(tx, merchant.id, data.id);
         const changes: Row = { modifiedAt: ctx.now() };
         if (data.slug !== undefined && data.slug !== current.slug) {
@@ -98,7 +99,7 @@ export function createCustomFieldService(ctx: BillingContext, merchants: Merchan
   async function remove(input: { id: string } & Scoped) {
     const data = parseInput(customFieldIdInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx) => {
+    return catalogWrite(ctx, merchant.id, async (tx) => {
       const current = await find(tx, merchant.id, data.id);
       await catalogRepository(tx).unlinkCustomField(current.id);
       await customFieldRepository(tx).update(current.id, { deletedAt: ctx.now(), modifiedAt: ctx.now() });

@@ -6,6 +6,7 @@ import { paginated } from "../../pagination";
 import { invalid, merchantOf, parseInput, type Scoped } from "../input";
 import { catalogRepository } from "../repository";
 import { serializeMeter } from "../serialize";
+import { catalogWrite } from "../write";
 import { meterRepository } from "./repository";
 import {
   type MeterCreateInput,
@@ -43,7 +44,7 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
   async function create(input: MeterCreateInput) {
     const data = parseInput(meterCreateInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx) => {
+    return catalogWrite(ctx, merchant.id, async (tx) => {
       const row = await meterRepository(tx).insert({
         merchantId: merchant.id,
         name: data.name,
@@ -61,7 +62,7 @@ export function createMeterService(ctx: BillingContext, merchants: MerchantServi
   async function update(input: MeterUpdateInput) {
     const data = parseInput(meterUpdateInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx) => {
+    return catalogWrite(ctx, merchant.id, async (tx) => {
       const current = await find(tx, merchant.id, data.id);
       const changes: Row = { modifiedAt: ctx.now() };
       if (data.name !== undefined) changes.name = data.name;

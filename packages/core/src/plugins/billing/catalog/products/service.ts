@@ -10,6 +10,7 @@ import { invalid, merchantOf, parseInput } from "../input";
 import { loadProducts } from "../load";
 import { catalogRepository } from "../repository";
 import { type ProductRow, serializeProduct } from "../serialize";
+import { catalogWrite } from "../write";
 import { setBenefits, setCustomFields } from "./links";
 import { checkPrices, createPrices, replacePrices } from "./prices";
 import {
@@ -66,7 +67,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
   async function create(input: ProductCreateInput) {
     const data = parseInput(productCreateInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx, emit) => {
+    return catalogWrite(ctx, merchant.id, async (tx, emit) => {
       const at = ctx.now();
       const interval = data.recurringInterval ?? null;
       const draft = { merchantId: merchant.id, isRecurring: interval !== null };
@@ -104,7 +105,7 @@ export function createProductService(ctx: BillingContext, merchants: MerchantSer
   async function update(input: ProductUpdateInput) {
     const data = parseInput(productUpdateInput, input);
     const merchant = await merchantOf(merchants, data);
-    return ctx.write(async (tx, emit) => {
+    return catalogWrite(ctx, merchant.id, async (tx, emit) => {
       const current = await find(tx, merchant.id, data.id);
       const at = ctx.now();
       const changes: Row = { modifiedAt: at };
