@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { billing } from "../../src/plugins/billing";
 import { createCatalogCache } from "../../src/plugins/billing/catalog/loads/cache";
 import { catalogRepository } from "../../src/plugins/billing/catalog/repository";
 import { merchantRepository } from "../../src/plugins/billing/merchants/repository";
-import type { BillingServices } from "../../src/plugins/billing/services";
-import { createTestAuth } from "../../src/testing";
-import { countingMemoryDatabase } from "../helpers/counting";
-import { address, clock } from "./fixtures";
+import { address } from "./fixtures";
+import { twoProcesses } from "./two-processes";
 
 /**
  * A process keeps a checkout's catalog rows (prices with product and meter, benefit links, custom
@@ -22,16 +19,7 @@ const CATALOG_TABLES = [
 ];
 
 async function setup() {
-  const { database, trips } = countingMemoryDatabase();
-  const c = clock();
-  const open = () => {
-    const { auth } = createTestAuth({ database, advanced: { now: c.now }, plugins: [billing()] });
-    return { auth, services: (auth as unknown as { billing: BillingServices }).billing };
-  };
-  const a = open();
-  const b = open();
-  const merchant = await a.services.merchants.defaultMerchant();
-  const db = a.auth.$context.adapter;
+  const { trips, a, b, merchant, db } = await twoProcesses();
   const product = await b.services.products.create({
     name: "E-book",
     prices: [{ amountType: "fixed", priceAmount: 2500 }],

@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { billing } from "../../src/plugins/billing";
-import type { BillingServices } from "../../src/plugins/billing/services";
-import { createTestAuth } from "../../src/testing";
 import { fixedProduct } from "../db/billing-defects-setup";
-import { countingMemoryDatabase } from "../helpers/counting";
-import { address, clock } from "./fixtures";
+import { address } from "./fixtures";
+import { twoProcesses } from "./two-processes";
 
 /**
  * A process keeps a merchant's webhook endpoints under the merchant's `webhookVersion`, which every
@@ -12,16 +9,7 @@ import { address, clock } from "./fixtures";
  * processes: what one changes, the other's next purchase sees; nothing stale reaches the outbox.
  */
 async function setup() {
-  const { database, trips } = countingMemoryDatabase();
-  const c = clock();
-  const open = () => {
-    const { auth } = createTestAuth({ database, advanced: { now: c.now }, plugins: [billing()] });
-    return { auth, services: (auth as unknown as { billing: BillingServices }).billing };
-  };
-  const a = open();
-  const b = open();
-  const merchant = await a.services.merchants.defaultMerchant();
-  const db = a.auth.$context.adapter;
+  const { trips, a, b, merchant, db } = await twoProcesses();
   const productId = await fixedProduct(db, merchant.id, 2500, { name: "E-book" });
   /** One purchase in process A; the outbox types it wrote and its endpoint reads. */
   const purchase = async () => {
