@@ -251,7 +251,16 @@ export interface DBAdapter {
 
 /* ------------------------------------------------------------------------------------------------ */
 
-export type AdapterErrorCode = "UNIQUE_VIOLATION" | "UNKNOWN_MODEL" | "UNKNOWN_FIELD" | "INVALID_VALUE";
+/**
+ * `DEADLOCK`: the database rolled back a transaction (or a statement) to break a deadlock; the
+ * whole transaction may be run again.
+ */
+export type AdapterErrorCode =
+  | "UNIQUE_VIOLATION"
+  | "DEADLOCK"
+  | "UNKNOWN_MODEL"
+  | "UNKNOWN_FIELD"
+  | "INVALID_VALUE";
 
 export interface AdapterError extends Error {
   readonly name: "AdapterError";

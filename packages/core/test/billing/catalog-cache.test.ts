@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { adapterError, type DBAdapter, isAdapterError } from "../../src/db/adapter";
 import { createCatalogCache } from "../../src/plugins/billing/catalog/loads/cache";
 import { catalogRepository } from "../../src/plugins/billing/catalog/repository";
+import { catalogWrite } from "../../src/plugins/billing/catalog/write";
+import type { BillingContext, Emit } from "../../src/plugins/billing/context";
 import { merchantRepository } from "../../src/plugins/billing/merchants/repository";
 import { address } from "./fixtures";
 import { twoProcesses } from "./two-processes";
@@ -211,5 +214,45 @@ describe("createCatalogCache", () => {
     expect(cache.merchantOf(["p"])).toBeUndefined();
     cache.set(["p"], { id: "m1" }, rows("m1"));
     expect(cache.merchantOf(["p"])).toBeUndefined();
+  });
+});
+
+describe("catalogWrite", () => {
+  /** A billing context whose transactions the database rolls back with a deadlock `deadlocks` times. */
+  async function deadlockingContext(
+    deadlocks: number,
+    error: () => Error = () => adapterError("DEADLOCK", "deadlock detected"),
+  ) {
+    const { db, merchant } = await twoProcesses();
+    let attempts = 0;
+    const ctx = {
+      write: <T>(fn: (tx: DBAdapter, emit: Emit) => Promise<T>) =>
+        db.transaction(async (tx) => {
+          attempts++;
+          const result = await fn(tx, async () => {});
+          if (attempts <= deadlocks) throw error();
+          return result;
+        }),
+    } as unknown as BillingContext;
+    const version = async () => (await merchantRepository(db).findById(merchant.id))!.catalogVersion;
+    return { ctx, merchant, version, attempts: () => attempts };
+  }
+
+  it("runs a transaction the database rolled back to break a deadlock again: the version moves once", async () => {
+    const { ctx, merchant, version, attempts } = await deadlockingContext(2);
+    const before = await version();
+    await expect(catalogWrite(ctx, merchant.id, async () => "written")).resolves.toBe("written");
+    expect(attempts()).toBe(3);
+    expect(await version()).toBe(before + 1);
+  });
+
+  it("gives up after three attempts; other errors are not retried", async () => {
+    const stuck = await deadlockingContext(10);
+    const error = await catalogWrite(stuck.ctx, stuck.merchant.id, async () => "x").catch((e: unknown) => e);
+    expect(isAdapterError(error, "DEADLOCK")).toBe(true);
+    expect(stuck.attempts()).toBe(3);
+    const failing = await deadlockingContext(10, () => new Error("boom"));
+    await expect(catalogWrite(failing.ctx, failing.merchant.id, async () => "x")).rejects.toThrow("boom");
+    expect(failing.attempts()).toBe(1);
   });
 });

@@ -35,14 +35,20 @@ describe("deadlocked statements (Kysely adapter)", () => {
       expect(s.calls()).toBe(4);
     }
     const always = deadlocking(10, MYSQL);
-    await expect(mapErrors(always.run, true)).rejects.toMatchObject({ code: "ER_LOCK_DEADLOCK" });
+    const error = await mapErrors(always.run, true).catch((e: unknown) => e);
+    expect(isAdapterError(error, "DEADLOCK")).toBe(true);
+    expect((error as Error).cause).toMatchObject({ code: "ER_LOCK_DEADLOCK" });
     expect(always.calls()).toBe(4);
   });
 
-  it("inside a transaction, the deadlock goes to the caller at once", async () => {
-    const s = deadlocking(1, MYSQL);
-    await expect(mapErrors(s.run)).rejects.toMatchObject({ errno: 1213 });
-    expect(s.calls()).toBe(1);
+  it("inside a transaction, the deadlock goes to the caller at once, as AdapterError DEADLOCK", async () => {
+    for (const driverError of [MYSQL, POSTGRES]) {
+      const s = deadlocking(1, driverError);
+      const error = await mapErrors(s.run).catch((e: unknown) => e);
+      expect(isAdapterError(error, "DEADLOCK")).toBe(true);
+      expect((error as Error).cause).toMatchObject(driverError);
+      expect(s.calls()).toBe(1);
+    }
   });
 
   it("unique violations are still mapped, and never retried", async () => {

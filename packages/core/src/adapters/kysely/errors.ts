@@ -29,11 +29,12 @@ export function isDeadlock(error: unknown): boolean {
 const DEADLOCK_ATTEMPTS = 4;
 
 /**
- * Runs a database call, turning unique violations into `AdapterError("UNIQUE_VIOLATION")`.
- * `retryDeadlocks` (calls outside a transaction): a deadlock rolled back only this call's
- * statements (InnoDB and PostgreSQL pick a victim among concurrent updates of the same rows, e.g.
- * two workers claiming due rows), so the call is run again, up to DEADLOCK_ATTEMPTS times. Inside a
- * transaction the whole transaction was rolled back, and the error goes to its caller.
+ * Runs a database call, turning unique violations into `AdapterError("UNIQUE_VIOLATION")` and
+ * deadlocks into `AdapterError("DEADLOCK")`. `retryDeadlocks` (calls outside a transaction): a
+ * deadlock rolled back only this call's statements (InnoDB and PostgreSQL pick a victim among
+ * concurrent updates of the same rows, e.g. two workers claiming due rows), so the call is run
+ * again, up to DEADLOCK_ATTEMPTS times. Inside a transaction the whole transaction was rolled
+ * back, and the error goes to its caller (which may run the transaction again).
  */
 export async function mapErrors<T>(run: () => Promise<T>, retryDeadlocks = false): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -44,6 +45,10 @@ export async function mapErrors<T>(run: () => Promise<T>, retryDeadlocks = false
       if (isUniqueViolation(error)) {
         const message = error instanceof Error ? error.message : "Unique constraint violated";
         throw adapterError("UNIQUE_VIOLATION", message, error);
+      }
+      if (isDeadlock(error)) {
+        const message = error instanceof Error ? error.message : "Deadlock detected";
+        throw adapterError("DEADLOCK", message, error);
       }
       throw error;
     }
