@@ -1,4 +1,5 @@
 import type { DBAdapter } from "../../../plugin";
+import { createVersionedCache } from "../versioned-cache";
 import { type EndpointRow, enabledEndpoints, type KnownEndpoints } from "./outbox";
 
 /** Merchants whose endpoints one process keeps (past it, the oldest entry goes). */
@@ -16,23 +17,21 @@ export interface SeenMerchant {
   readonly webhookVersion?: number | null;
 }
 
-interface Kept {
-  readonly version: number;
-  readonly endpoints: readonly EndpointRow[];
-  readonly at: number;
-}
-
 /**
- * A merchant's enabled webhook endpoints, kept per process under the merchant's `webhookVersion`.
- * A request that has just read the merchant row (a checkout with its merchant, the prices with
- * theirs) passes it: while its version is the kept one, the endpoints are not read again. The
- * version is moved forward in the same transaction as every endpoint change (create, update,
- * delete, disable after failures), so a change in any process is seen by the next request that
- * reads the merchant. The endpoints are read after the merchant: what is kept under a version is
- * never older than that version. Without a merchant row, the endpoints are read.
+ * A merchant's enabled webhook endpoints, kept per process under the merchant's `webhookVersion`
+ * (`versioned-cache.ts`). A request that has just read the merchant row (a checkout with its
+ * merchant, the prices with theirs) passes it: while its version is the kept one, the endpoints
+ * are not read again. The version is moved forward in the same transaction as every endpoint
+ * change (create, update, delete, disable after failures), so a change in any process is seen by
+ * the next request that reads the merchant. The endpoints are read after the merchant: what is
+ * kept under a version is never older than that version. Without a merchant row, the endpoints
+ * are read.
  */
 export function createEndpointCache(db: DBAdapter) {
-  const kept = new Map<string, Kept>();
+  const kept = createVersionedCache<readonly EndpointRow[]>({
+    maxEntries: MAX_MERCHANTS,
+    maxAgeMs: MAX_AGE_MS,
+  });
   return async function readEndpoints(
     merchantId: string,
     seen?: SeenMerchant | null,
@@ -40,20 +39,10 @@ export function createEndpointCache(db: DBAdapter) {
     const version =
       seen?.id === merchantId && typeof seen.webhookVersion === "number" ? seen.webhookVersion : undefined;
     if (version === undefined) return { merchantId, endpoints: await enabledEndpoints(db, merchantId) };
-    const hit = kept.get(merchantId);
-    if (hit && hit.version === version && performance.now() - hit.at < MAX_AGE_MS)
-      return { merchantId, endpoints: hit.endpoints };
-    const at = performance.now();
+    const hit = kept.get(merchantId, version);
+    if (hit) return { merchantId, endpoints: hit };
     const endpoints = await enabledEndpoints(db, merchantId);
-    const current = kept.get(merchantId);
-    if (!current || current.version <= version) {
-      kept.delete(merchantId);
-      if (kept.size >= MAX_MERCHANTS) {
-        const oldest = kept.keys().next();
-        if (!oldest.done) kept.delete(oldest.value);
-      }
-      kept.set(merchantId, { version, endpoints, at });
-    }
+    kept.set(merchantId, version, endpoints);
     return { merchantId, endpoints };
   };
 }

@@ -7,6 +7,7 @@ import type {
   ProductCustomFieldRow,
   ProductRow,
 } from "../../rows";
+import { createVersionedCache } from "../../versioned-cache";
 
 /** Products' rows kept per process (at most this many product sets; past it, the oldest goes). */
 const MAX_ENTRIES = 1_000;
@@ -39,32 +40,29 @@ export interface CatalogMerchant {
 
 interface Kept extends CatalogReads {
   readonly merchantId: string;
-  readonly version: number;
-  readonly at: number;
 }
 
 /**
  * Catalog rows kept per process under the merchant's `catalogVersion`, by the set of product ids
- * a checkout loads. The version moves forward in the transaction of every catalog change (a
- * product, its prices or links, a benefit, a custom field, a meter), so a change made by any
- * process is seen by the next load that reads the merchant. Rows are kept only under a version
- * read before them: what is kept under a version is never older than it. Rows of products of
- * another merchant are never kept.
+ * a checkout loads (`versioned-cache.ts`). The version moves forward in the transaction of every
+ * catalog change (a product, its prices or links, a benefit, a custom field, a meter), so a change
+ * made by any process is seen by the next load that reads the merchant. Rows are kept only under a
+ * version read before them: what is kept under a version is never older than it. Rows of products
+ * of another merchant are never kept.
  */
 export function createCatalogCache() {
-  const kept = new Map<string, Kept>();
+  const kept = createVersionedCache<Kept>({ maxEntries: MAX_ENTRIES, maxAgeMs: MAX_AGE_MS });
   const key = (ids: readonly string[]) => ids.join("\u0001");
   const versionOf = (merchant: CatalogMerchant | null | undefined) =>
     typeof merchant?.catalogVersion === "number" ? merchant.catalogVersion : undefined;
   return {
     /** The merchant whose rows are kept for these products, if any (to read its row). */
-    merchantOf: (ids: readonly string[]) => kept.get(key(ids))?.merchantId,
+    merchantOf: (ids: readonly string[]) => kept.peek(key(ids))?.merchantId,
     /** Kept rows of these products, if kept under this merchant's current version (and benefits when needed). */
     get(ids: readonly string[], merchant: CatalogMerchant, benefits: boolean): CatalogReads | undefined {
-      const hit = kept.get(key(ids));
       const version = versionOf(merchant);
-      if (!hit || version === undefined || hit.merchantId !== merchant.id || hit.version !== version) return;
-      if (performance.now() - hit.at >= MAX_AGE_MS || (benefits && !hit.benefitLinks)) return;
+      const hit = version === undefined ? undefined : kept.get(key(ids), version);
+      if (!hit || hit.merchantId !== merchant.id || (benefits && !hit.benefitLinks)) return;
       return hit;
     },
     /** Keeps rows read after `merchant` (its version) was read; not when any is of another merchant. */
@@ -73,15 +71,7 @@ export function createCatalogCache() {
       if (version === undefined) return;
       const products = [...rows.prices.map((p) => p.billingProduct), ...rows.unpriced];
       if (products.some((p) => !p || p.merchantId !== merchant.id)) return;
-      const k = key(ids);
-      const current = kept.get(k);
-      if (current && current.merchantId === merchant.id && current.version > version) return;
-      kept.delete(k);
-      if (kept.size >= MAX_ENTRIES) {
-        const oldest = kept.keys().next();
-        if (!oldest.done) kept.delete(oldest.value);
-      }
-      kept.set(k, { ...rows, merchantId: merchant.id, version, at: performance.now() });
+      kept.set(key(ids), version, { ...rows, merchantId: merchant.id });
     },
   };
 }

@@ -38,10 +38,10 @@ export interface LoadOptions {
   readonly merchant?: MerchantRow | null;
 }
 
-/** Copies of kept rows: a caller may change what it gets, never what is kept. */
+/** Copies of catalog rows (without a joined merchant): a caller may change what it gets, never what is kept. */
 const copyReads = (r: CatalogReads): CatalogReads => ({
   prices: r.prices.map((p) => ({
-    ...p,
+    ...own(p, ["billingMerchant"]),
     billingProduct: p.billingProduct && { ...p.billingProduct },
     billingMeter: p.billingMeter && { ...p.billingMeter },
   })),
@@ -101,12 +101,7 @@ export function productLoads(db: DBAdapter) {
       missing.length > 0
         ? await db.findMany<ProductRow>({ model: "billingProduct", where: idIn("id", missing) })
         : [];
-    const reads: CatalogReads = {
-      prices: joined.map((p) => own(p, ["billingMerchant"])),
-      benefitLinks,
-      fieldLinks,
-      unpriced,
-    };
+    const reads: CatalogReads = { prices: joined, benefitLinks, fieldLinks, unpriced };
     return { reads, merchants: byIdMap(joined.map((p) => p.billingMerchant)) };
   }
 
@@ -139,11 +134,9 @@ export function productLoads(db: DBAdapter) {
     } else {
       const read = await readRows(ids, opts);
       merchants = read.merchants;
-      // Kept only under a version read before these rows were.
-      if (opts.cache && kept.merchant) {
-        opts.cache.set(ids, kept.merchant, read.reads);
-        reads = copyReads(read.reads);
-      } else reads = read.reads;
+      reads = read.reads;
+      // Kept (a copy) only under a version read before these rows were.
+      if (opts.cache && kept.merchant) opts.cache.set(ids, kept.merchant, copyReads(reads));
     }
     const benefitLinks = reads.benefitLinks ?? [];
     const found = byIdMap([...reads.prices.map((p) => p.billingProduct), ...reads.unpriced]);
@@ -152,7 +145,7 @@ export function productLoads(db: DBAdapter) {
     const inScope = new Set(products.map((p) => p.id));
     const files = await fileRepository(db).byIdsAny([...new Set(products.flatMap((p) => mediaIdsOf(p)))]);
     const loaded = assembleProducts(products, {
-      prices: reads.prices.map((p) => own(p, ["billingProduct", "billingMeter"])),
+      prices: reads.prices.map((p) => own(p, ["billingProduct", "billingMeter", "billingMerchant"])),
       benefitLinks: opts.benefits === false ? [] : benefitLinks.map((l) => own(l, ["billingBenefit"])),
       fieldLinks: reads.fieldLinks.map((l) => own(l, ["billingCustomField"])),
       benefits: opts.benefits === false ? new Map() : liveBenefits(benefitLinks),
