@@ -47,10 +47,15 @@ function indexQuery(dialect: SqlDialect) {
   }
 }
 
-/** PostgreSQL's "relation does not exist", MySQL's "table doesn't exist". */
+/**
+ * PostgreSQL's "relation does not exist" and "column ... of relation ... does not exist" (42703:
+ * Kysely's listing calls `pg_get_serial_sequence(table, column)` per column, which looks the names
+ * up again and fails when that table or column was dropped after the catalog snapshot), MySQL's
+ * "table doesn't exist". The listing reads only catalogs, so these come only from such a race.
+ */
 const vanished = (error: unknown) => {
   const code = typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined;
-  return code === "42P01" || code === "ER_NO_SUCH_TABLE";
+  return code === "42P01" || code === "42703" || code === "ER_NO_SUCH_TABLE";
 };
 
 /**
