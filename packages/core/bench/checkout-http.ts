@@ -132,9 +132,13 @@ async function run(ready: ServerReady, buyers: readonly Buyer[], inFlight: numbe
 
 /** Forks the server; resolves once it listens (its product and buyers made). */
 function startServer(url: string): { proc: ChildProcess; ready: Promise<ServerReady> } {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "checkout-server.ts");
+  // Built by `bench/built.ts` (this file is then `.bench-built/checkout.mjs`): the built server
+  // next to it, run by plain node; from source: the server's source, through tsx.
+  const built = import.meta.url.endsWith(".mjs");
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const file = path.join(dir, built ? "checkout-server.mjs" : "checkout-server.ts");
   const proc = fork(file, [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: built ? [] : ["--import", "tsx"],
     env: { ...process.env, GATEHOUSE_PG_URL: url },
   });
   const ready = new Promise<ServerReady>((resolve, reject) => {
